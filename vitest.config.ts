@@ -1,0 +1,28 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: fast unit tests (engine, domain, web logic) and server integration tests
+// that run against a real database (PGlite always; PostgreSQL when reachable).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [
+            'packages/{engine,domain,web}/test/**/*.test.{ts,tsx}',
+            'packages/server/test/unit/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['packages/server/test/integration/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
