@@ -1,0 +1,393 @@
+/**
+ * The optics chain (spec 4 §2 steps 1–10): from a weather series to the effective irradiance on the
+ * front and the back of the modules, through every model of issue 3, in the order of the calculation
+ * chain. Every stage is kept as a column of the result (`OpticsSeries`).
+ */
+import { airmassAbsoluteSeries, airmassRelativeChainSeries } from '../atmosphere/airmass.ts';
+import { extraterrestrialSpencerSeries } from '../irradiance/extraterrestrial.ts';
+import { decomposeSeries } from '../irradiance/decomposition/decompose.ts';
+import { gtiDirintSeries, type TranspositionCallback } from '../irradiance/decomposition/gtiDirint.ts';
+import { haydaviesKernel } from '../irradiance/transposition/haydavies.ts';
+import { PEREZ_IO_LENGTH, perezKernel } from '../irradiance/transposition/perez.ts';
+import { planeOfArraySeries } from '../irradiance/transposition/planeOfArray.ts';
+import { fixedTiltSeries } from '../mounting/fixedTilt.ts';
+import { seasonalTiltSeries } from '../mounting/seasonalTilt.ts';
+import { trackerSeries, type TrackerControl } from '../mounting/tracker.ts';
+import { spaSeries } from '../solarPosition/spaSeries.ts';
+import { dayOfYearSeries, monthSeries } from '../time/calendar.ts';
+import { sunInstantSeries } from '../time/weatherTimestamps.ts';
+import {
+  DCFieldBacktrackingType,
+  DCFieldTrackingTypeEnum,
+  DiffuseDirectDecompModelType,
+  SoilingModelType,
+  SpectralWeatherType,
+} from './choices.ts';
+import { frontAndRear } from './frontRear.ts';
+import type { OpticsSeries, OpticsWeather } from './opticsSeries.ts';
+import { ensureWork, type OpticsWork, type PreparedOptics } from './prepareOptics.ts';
+
+const DEG = Math.PI / 180;
+/** Air temperature assumed for refraction where the weather has none [°C] (the SPA report's annual mean). */
+export const DEFAULT_TEMP_AIR = 12;
+
+/** @internal Throws unless the weather has the column the choices need, of the series length. */
+function need(w: OpticsWeather, name: keyof OpticsWeather, why: string): Float64Array {
+  const c = w[name];
+  if (!(c instanceof Float64Array)) throw new TypeError(`optics chain: ${why} needs weather.${name}`);
+  if (c.length !== w.time.length)
+    throw new RangeError(
+      `optics chain: weather.${name} has ${c.length} values, weather.time ${w.time.length}`,
+    );
+  return c;
+}
+
+/** @internal Tracker control of mounting/tracker.ts from the product's enum. */
+function control(c: DCFieldBacktrackingType): TrackerControl {
+  return c === DCFieldBacktrackingType.Backtracking
+    ? 'backtracking'
+    : c === DCFieldBacktrackingType.TimeSeries
+      ? 'timeSeries'
+      : 'trueTracking';
+}
+
+/** @internal out[i] = x[i] where it is above `min` (so not NaN), else `fallback`; all `fallback` without x. */
+function fillMissing(
+  x: Float64Array | undefined,
+  min: number,
+  fallback: number,
+  out: Float64Array,
+  n: number,
+): void {
+  if (x === undefined) {
+    out.fill(fallback, 0, n);
+    return;
+  }
+  const lo = +min; // numbers, not tagged parameters: keeps the loop's values unboxed
+  const fb = +fallback;
+  for (let i = 0; i < n; i++) {
+    const v = x[i]!;
+    out[i] = v > lo ? v : fb;
+  }
+}
+
+/** @internal Steps 1: instants, calendar, pressure and temperature; sun position, I0, air mass. */
+function sunStage(p: PreparedOptics, w: OpticsWeather, out: OpticsSeries, work: OpticsWork): void {
+  const n = out.length;
+  sunInstantSeries(w.time, w.convention, out.sunTime);
+  dayOfYearSeries(out.sunTime, w.utcOffsetHours, out.dayOfYear);
+  monthSeries(out.sunTime, w.utcOffsetHours, out.month);
+  fillMissing(w.pressure, 0, p.sitePressure, out.pressure, n);
+  fillMissing(need(w, 'tempAir', 'refraction'), -273.15, DEFAULT_TEMP_AIR, work.tempAir, n);
+  const s = p.site;
+  spaSeries(
+    out.sunTime,
+    {
+      latitude: s.latitude,
+      longitude: s.longitude,
+      altitude: s.altitude,
+      pressure: out.pressure,
+      temperature: work.tempAir,
+      deltaT: p.deltaT,
+    },
+    {
+      zenith: out.solarZenith,
+      apparentZenith: out.apparentZenith,
+      azimuth: out.solarAzimuth,
+      cosApparentZenith: work.cosZenith,
+      sinAzimuth: work.sinAzimuth,
+      cosAzimuth: work.cosAzimuth,
+      cosZenith: work.cosTrueZenith,
+    },
+  );
+  extraterrestrialSpencerSeries(out.dayOfYear, {}, out.dniExtra);
+  airmassRelativeChainSeries(
+    out.apparentZenith,
+    { model: p.airmassModel },
+    out.airmassRelative,
+    work.cosZenith,
+  );
+  airmassAbsoluteSeries(
+    { airmassRelative: out.airmassRelative, pressure: out.pressure },
+    out.airmassAbsolute,
+  );
+}
+
+/** @internal Step 3: orientation of the rows, angle of incidence and projected zenith (apparent sun). */
+function mountingStage(p: PreparedOptics, w: OpticsWeather, out: OpticsSeries, work: OpticsWork): void {
+  const m = p.geometry.mounting;
+  const sun = {
+    solarZenith: out.apparentZenith,
+    solarAzimuth: out.solarAzimuth,
+    cosSolarZenith: work.cosZenith,
+    sinSolarAzimuth: work.sinAzimuth,
+    cosSolarAzimuth: work.cosAzimuth,
+  };
+  const o = {
+    trackerTheta: out.trackerTheta,
+    surfaceTilt: out.surfaceTilt,
+    surfaceAzimuth: out.surfaceAzimuth,
+    aoi: out.aoi,
+    cosAoi: out.cosAoi,
+    projectedZenith: out.projectedZenith,
+    rotationTrig: work.rotationTrig,
+  };
+  switch (m.type) {
+    case DCFieldTrackingTypeEnum.FixedTilt:
+      fixedTiltSeries(sun, { surfaceTilt: m.surfaceTilt, surfaceAzimuth: m.surfaceAzimuth }, o);
+      return;
+    case DCFieldTrackingTypeEnum.SeasonalTilt:
+      seasonalTiltSeries(
+        {
+          solarZenith: sun.solarZenith,
+          solarAzimuth: sun.solarAzimuth,
+          cosSolarZenith: sun.cosSolarZenith,
+          sinSolarAzimuth: sun.sinSolarAzimuth,
+          cosSolarAzimuth: sun.cosSolarAzimuth,
+          month: out.month,
+        },
+        { monthlyTilt: m.monthlyTilt, surfaceAzimuth: m.surfaceAzimuth },
+        o,
+      );
+      return;
+    case DCFieldTrackingTypeEnum.HorizontalTracker: {
+      const series = m.control === DCFieldBacktrackingType.TimeSeries;
+      const stow = m.windStow;
+      trackerSeries(
+        {
+          solarZenith: sun.solarZenith,
+          solarAzimuth: sun.solarAzimuth,
+          cosSolarZenith: sun.cosSolarZenith,
+          sinSolarAzimuth: sun.sinSolarAzimuth,
+          cosSolarAzimuth: sun.cosSolarAzimuth,
+          windSpeed: stow !== undefined ? need(w, 'windSpeed', 'wind stow') : undefined,
+          trackingAngle: series ? need(w, 'trackingAngle', 'tracker control TimeSeries') : undefined,
+        },
+        {
+          axisTilt: m.axisTilt,
+          axisAzimuth: m.axisAzimuth,
+          minAngle: m.minAngle,
+          maxAngle: m.maxAngle,
+          gcr: p.geometry.gcr,
+          crossAxisTilt: p.axis.crossAxisTilt,
+          control: control(m.control),
+          nightStowAngle: m.nightStowAngle,
+          windStow:
+            stow !== undefined
+              ? {
+                  threshold: stow.threshold,
+                  angle: stow.angle,
+                  dwellSteps: Math.round(stow.dwellMinutes / w.convention.intervalMinutes),
+                }
+              : undefined,
+        },
+        o,
+      );
+    }
+  }
+}
+
+/** @internal Albedo per step: the month's, or the weather file's where finite when chosen. */
+function albedoStage(p: PreparedOptics, w: OpticsWeather, out: OpticsSeries, work: OpticsWork): void {
+  const monthly = p.choices.monthlyAlbedo;
+  const file = p.choices.useWeatherFileAlbedoData ? need(w, 'albedo', 'useWeatherFileAlbedoData') : undefined;
+  const a = work.albedo;
+  const month = out.month;
+  for (let i = 0; i < out.length; i++) {
+    const f = file !== undefined ? file[i]! : NaN;
+    a[i] = f === f ? f : monthly[month[i]! - 1]!;
+  }
+}
+
+/**
+ * @internal Step 2: the horizontal irradiance used. Decomposition of GHI by the chosen model, or, with
+ * `useMeteoPOAI`, GHI/DNI/DHI from the measured POA by GTI-DIRINT with the chain's own transposition
+ * (the rows' plane, unshaded). Night (θz ≥ 90°) and missing or negative values give 0.
+ */
+function irradianceStage(p: PreparedOptics, w: OpticsWeather, out: OpticsSeries, work: OpticsWork): void {
+  const n = out.length;
+  const c = p.choices;
+  const { ghi, dni, dhi, solarZenith } = out;
+  const water = p.decomposition.model === 'dirint' ? p.decomposition.water : 'none';
+  const tempDew = water === 'dewPoint' ? need(w, 'tempDew', 'DIRINT water dewPoint') : undefined;
+  const pw = water === 'precipitableWater' ? need(w, 'precipitableWater', 'DIRINT water') : undefined;
+  if (c.useMeteoPOAI) {
+    gtiDirintSeries(
+      {
+        poaGlobal: need(w, 'poaGlobal', 'useMeteoPOAI'),
+        aoi: out.aoi,
+        zenith: solarZenith,
+        azimuth: out.solarAzimuth,
+        dayOfYear: out.dayOfYear,
+        pressure: out.pressure,
+        surfaceTilt: out.surfaceTilt,
+        albedo: work.albedo,
+        tempDew,
+        precipitableWater: pw,
+      },
+      { useDeltaKtPrime: p.decomposition.model === 'dirint' ? p.decomposition.useDeltaKtPrime : true, water },
+      transposeCallback(p, out, work),
+      { ghi, dni, dhi },
+      work.gti,
+    );
+    return;
+  }
+  const none = c.decomposition.model === DiffuseDirectDecompModelType.None;
+  const fileGhi = none ? w.ghi : need(w, 'ghi', 'decomposition');
+  const reindlRh = p.decomposition.model === 'reindl' && p.decomposition.variant === 'ktElevationTempRh';
+  decomposeSeries(
+    {
+      ghi: fileGhi ?? dni, // 'None' without GHI: recomputed below
+      zenith: solarZenith,
+      cosZenith: work.cosTrueZenith,
+      dayOfYear: out.dayOfYear,
+      dniExtra: out.dniExtra,
+      pressure: out.pressure,
+      dni: none ? need(w, 'dni', 'decomposition None') : undefined,
+      dhi: none ? need(w, 'dhi', 'decomposition None') : undefined,
+      tempAir: reindlRh ? work.tempAir : undefined,
+      relativeHumidity: reindlRh ? need(w, 'relativeHumidity', 'Reindl') : undefined,
+      tempDew,
+      precipitableWater: pw,
+    },
+    p.decomposition,
+    { dni, dhi },
+    { ktPrime: work.ktPrime },
+  );
+  // The sun is up while its apparent (refracted) centre is: between true θz = 90° and apparent 90°
+  // (≈ 0.5°, minutes a day) the models' closure gives DNI = 0, DHI = GHI; 'None' keeps the file's values.
+  const { apparentZenith } = out;
+  const fileDni = none ? w.dni! : undefined;
+  const fileDhi = none ? w.dhi! : undefined;
+  for (let i = 0; i < n; i++) {
+    if (!(apparentZenith[i]! < 90)) {
+      ghi[i] = dni[i] = dhi[i] = 0;
+      continue;
+    }
+    const z = solarZenith[i]!;
+    if (z < 90) {
+      const g = fileGhi !== undefined ? fileGhi[i]! : dni[i]! * work.cosTrueZenith[i]! + dhi[i]!;
+      ghi[i] = g > 0 ? g : 0;
+    } else {
+      const g = fileGhi !== undefined ? fileGhi[i]! : fileDhi![i]!;
+      ghi[i] = g > 0 ? g : 0;
+      const b = fileDni !== undefined ? fileDni[i]! : 0;
+      dni[i] = b > 0 ? b : 0;
+      const d = fileDhi !== undefined ? fileDhi[i]! : g;
+      dhi[i] = d > 0 ? d : 0;
+    }
+  }
+}
+
+/** @internal Unshaded global POA of the chain's transposition, for GTI-DIRINT (one closure per run). */
+function transposeCallback(p: PreparedOptics, out: OpticsSeries, work: OpticsWork): TranspositionCallback {
+  const t = p.planeOfArray.options.transposition;
+  const coef = p.planeOfArray.perez;
+  const { cosAoi, surfaceTilt, apparentZenith, airmassRelative } = out;
+  const albedo = work.albedo;
+  const r = new Float64Array(PEREZ_IO_LENGTH);
+  return (i, ghi, dni, dhi, dniExtra) => {
+    const c = cosAoi[i]!;
+    const cosTilt = Math.cos(surfaceTilt[i]! * DEG);
+    const z = apparentZenith[i]! * DEG;
+    const beam = dni * c > 0 ? dni * c : 0;
+    let sky: number;
+    if (t.model === 'perez') {
+      r[0] = dhi;
+      r[1] = dni;
+      r[2] = dniExtra;
+      r[3] = airmassRelative[i]!;
+      r[4] = z;
+      r[5] = Math.cos(z);
+      r[6] = c;
+      r[7] = cosTilt;
+      r[8] = Math.sqrt(1 - cosTilt * cosTilt);
+      perezKernel(coef!, r);
+      sky = r[0]! + r[1]! + r[2]!;
+    } else if (t.model === 'haydavies') {
+      haydaviesKernel(dhi, dni, dniExtra, Math.cos(z), c, cosTilt, r);
+      sky = r[0]! + r[1]!;
+    } else sky = dhi * 0.5 * (1 + cosTilt);
+    return beam + sky + ghi * albedo[i]! * 0.5 * (1 - cosTilt);
+  };
+}
+
+/**
+ * The optics chain of one DC field over a weather series (spec 4 §2 steps 1–10), into caller-owned
+ * columns (`allocateOptics`). In order:
+ *
+ * 1. Time and sun: t_sun = the middle of each interval (`sunInstantSeries`); NREL SPA over the series
+ *    (`spaSeries`, refraction from the step's pressure and temperature); I0 by Spencer; relative air mass
+ *    AM = 1/[cos θz + a·(b − θz)^−c] of the chosen AirMassModelType on the apparent zenith, 0 from 89°;
+ *    AM′ = AM·P/101 325.
+ * 2. Horizontal irradiance: decomposition by DiffuseDirectDecompModelType (`decomposeSeries`: Erbs,
+ *    Reindl, DIRINT, or the file's DNI and DHI), or with `useMeteoPOAI` the reverse from the measured POA
+ *    (`gtiDirintSeries`, Marion 2015) with the chain's transposition; night and missing values give 0.
+ * 3. Mounting: fixed, seasonal (tilt of the month) or single-axis tracker (`trackerSeries`: wind stow >
+ *    time series > night stow > backtracking on the ground's cross-axis slope > true tracking).
+ *    Computed before step 2, on which it does not depend (GTI-DIRINT needs it).
+ * 4–6. Transposition (Hay–Davies, Perez with its coefficient set, isotropic), ground reflection with the
+ *    month's (or the file's) albedo, the far horizon, and near shading of infinite rows (beam shaded
+ *    fraction and its electrical effect, Schaar–Panchula sky, ground): `planeOfArraySeries`.
+ * 7–10. Soiling U = 1 − S/100, beam and diffuse IAM, spectral factor, rear irradiance: `frontAndRear`.
+ *
+ * Allocation-free once the prepared chain has run on a series of the same length (its scratch columns
+ * are reused); with useMeteoPOAI, one closure per run. Irradiance is 0, never NaN, at night.
+ *
+ * @param prepared from {@link prepareOptics}
+ * @param weather weather columns [W/m², °C, m/s, Pa, %, cm], see {@link OpticsWeather}
+ * @param out result columns of the weather's length, from `allocateOptics`; filled and returned
+ * @returns `out`
+ * @see I. Reda, A. Andreas, Solar Energy 76 (2004) 577–589, doi:10.1016/j.solener.2003.12.003
+ * @see R. Perez et al., Solar Energy 44 (1990) 271–289, doi:10.1016/0038-092X(90)90055-H
+ * @see B. Marion, Solar Energy 122 (2015) 1037–1046, doi:10.1016/j.solener.2015.10.024
+ */
+export function runOptics(prepared: PreparedOptics, weather: OpticsWeather, out: OpticsSeries): OpticsSeries {
+  const n = weather.time.length;
+  if (out.length !== n) throw new RangeError(`optics chain: out has ${out.length} rows, the weather ${n}`);
+  const c = prepared.choices;
+  if (c.soiling.model === SoilingModelType.WeatherFile) need(weather, 'soilingLoss', 'soiling WeatherFile');
+  if (c.precipitableWater === SpectralWeatherType.RelativeHumidity)
+    need(weather, 'relativeHumidity', 'precipitable water from RH');
+  const work = ensureWork(prepared, n, c.useMeteoPOAI);
+  sunStage(prepared, weather, out, work);
+  mountingStage(prepared, weather, out, work);
+  albedoStage(prepared, weather, out, work);
+  irradianceStage(prepared, weather, out, work);
+  planeOfArraySeries(
+    {
+      solarZenith: out.apparentZenith,
+      cosSolarZenith: work.cosZenith,
+      solarAzimuth: out.solarAzimuth,
+      dni: out.dni,
+      dhi: out.dhi,
+      ghi: out.ghi,
+      dniExtra: out.dniExtra,
+      airmassRelative: out.airmassRelative,
+      month: out.month,
+      albedo: work.albedo,
+      surfaceTilt: out.surfaceTilt,
+      cosAoi: out.cosAoi,
+      trackerTheta: out.trackerTheta,
+      projectedZenith: out.projectedZenith,
+      rotationTrig: work.rotationTrig,
+    },
+    prepared.planeOfArray,
+    {
+      beamAfterShading: out.beamAfterShading,
+      skyAfterShading: out.skyAfterShading,
+      groundAfterShading: out.groundAfterShading,
+      poaAfterShading: out.poaAfterShading,
+      poaAfterHorizon: out.poaAfterHorizon,
+      poaAfterNearShading: out.poaAfterNearShading,
+      shadedFraction: out.shadedFraction,
+      poaBeam: out.poaBeam,
+      poaSkyDiffuse: out.poaSkyDiffuse,
+      poaCircumsolar: out.poaCircumsolar,
+      poaGroundDiffuse: out.poaGroundDiffuse,
+      circumsolarFraction: work.circumsolarFraction,
+    },
+  );
+  frontAndRear(prepared, weather, out, work);
+  return out;
+}

@@ -1,0 +1,192 @@
+/**
+ * The optics chain's weather input and its result: one preallocated Float64Array column per quantity
+ * and per stage, so that the loss tree, the 8760 export and the nodal export are views of one result.
+ */
+import type { TimestampConvention } from '../time/weatherTimestamps.ts';
+
+/** Weather series the optics chain reads; every column has one value per record. */
+export interface OpticsWeather {
+  /** record timestamps [ms since 1970-01-01T00:00Z] */
+  time: Float64Array;
+  /** what the timestamps mark (interval end, begin or middle) and the interval (1–60 min) */
+  convention: TimestampConvention;
+  /** standard-time offset of the file (no daylight saving) [h] */
+  utcOffsetHours: number;
+  /** global horizontal irradiance [W/m²] (decomposition) */
+  ghi?: Float64Array;
+  /** direct normal irradiance [W/m²] (decomposition 'None') */
+  dni?: Float64Array;
+  /** diffuse horizontal irradiance [W/m²] (decomposition 'None') */
+  dhi?: Float64Array;
+  /** measured plane-of-array global irradiance in the rows' plane [W/m²] (`useMeteoPOAI`) */
+  poaGlobal?: Float64Array;
+  /** air temperature [°C] (refraction, precipitable water); missing steps count as 12 °C */
+  tempAir: Float64Array;
+  /** wind speed [m/s] (tracker wind stow) */
+  windSpeed?: Float64Array;
+  /** site pressure [Pa]; omitted or missing steps: the standard pressure at the site's altitude */
+  pressure?: Float64Array;
+  /** relative humidity [%] */
+  relativeHumidity?: Float64Array;
+  /** dew point [°C] */
+  tempDew?: Float64Array;
+  /** precipitable water [cm] */
+  precipitableWater?: Float64Array;
+  /** ground albedo ρ [-] (`useWeatherFileAlbedoData`) */
+  albedo?: Float64Array;
+  /** soiling loss S [%] (soiling model 'WeatherFile') */
+  soilingLoss?: Float64Array;
+  /** tracker rotation θ [°] (tracker control 'TimeSeries', `trackingAngleTimeSeriesDetails`) */
+  trackingAngle?: Float64Array;
+}
+
+/**
+ * Result of the optics chain, one value per weather record. Irradiance [W/m²] is 0 (never NaN) at night
+ * and while the sun is below the horizon. Stage columns are plane-of-array global values after each
+ * step of spec 4 §2, in order: poaGlobal (transposed) → poaAfterHorizon → poaAfterNearShading
+ * (geometric) → poaAfterShading (electrical effect) → poaAfterSoiling → poaAfterIam → poaAfterSpectral
+ * (front effective) → effectiveIrradiance (+ rear).
+ */
+export interface OpticsSeries {
+  /** number of records */
+  length: number;
+  /** instant at which the sun was computed, the middle of each interval [ms since 1970-01-01T00:00Z] */
+  sunTime: Float64Array;
+  /** calendar month, local standard time, 1–12 */
+  month: Uint8Array;
+  /** day of year, local standard time, 1–366 */
+  dayOfYear: Float64Array;
+  /** true (unrefracted) solar zenith θz [°] */
+  solarZenith: Float64Array;
+  /** apparent (refracted) solar zenith [°]; the geometry and transposition use it */
+  apparentZenith: Float64Array;
+  /** solar azimuth Φ, N = 0, E = 90 [°] */
+  solarAzimuth: Float64Array;
+  /** extraterrestrial normal irradiance I0 [W/m²] */
+  dniExtra: Float64Array;
+  /** relative air mass AM by the chosen model, 0 from θz = 89° [-] */
+  airmassRelative: Float64Array;
+  /** pressure-corrected air mass AM′ = AM·P/101 325 [-] */
+  airmassAbsolute: Float64Array;
+  /** site pressure used [Pa] */
+  pressure: Float64Array;
+  /** precipitable water used by the spectral model [cm] (0 when the source is 'None') */
+  precipitableWater: Float64Array;
+  /** horizontal irradiance used: global, direct normal, diffuse [W/m²] */
+  ghi: Float64Array;
+  dni: Float64Array;
+  dhi: Float64Array;
+  /** rotation θ about the row axis (the tilt for fixed rows) [°] */
+  trackerTheta: Float64Array;
+  /** surface tilt β [°] and azimuth γ [°] */
+  surfaceTilt: Float64Array;
+  surfaceAzimuth: Float64Array;
+  /** angle of incidence θi [°] and its cosine [-] */
+  aoi: Float64Array;
+  cosAoi: Float64Array;
+  /** solar zenith projected on the plane across the rows θT [°] */
+  projectedZenith: Float64Array;
+  /** transposed components, before any shading: beam In·cos θi, sky diffuse (all of it), its circumsolar part, ground-reflected [W/m²] */
+  poaBeam: Float64Array;
+  poaSkyDiffuse: Float64Array;
+  poaCircumsolar: Float64Array;
+  poaGroundDiffuse: Float64Array;
+  /** poaBeam + poaSkyDiffuse + poaGroundDiffuse [W/m²] */
+  poaGlobal: Float64Array;
+  /** global after the far horizon [W/m²] */
+  poaAfterHorizon: Float64Array;
+  /** beam shaded fraction of the collector width f [-] */
+  shadedFraction: Float64Array;
+  /** global after geometric near shading [W/m²] */
+  poaAfterNearShading: Float64Array;
+  /** components after near shading and its electrical effect: beam (with circumsolar treated as beam), sky, ground [W/m²] */
+  beamAfterShading: Float64Array;
+  skyAfterShading: Float64Array;
+  groundAfterShading: Float64Array;
+  /** global after shading and its electrical effect [W/m²] */
+  poaAfterShading: Float64Array;
+  /** soiling factor U = 1 − S/100 [-] */
+  soilingFactor: Float64Array;
+  /** global after soiling [W/m²] */
+  poaAfterSoiling: Float64Array;
+  /** beam incidence-angle modifier at θi [-] */
+  iamBeam: Float64Array;
+  /** diffuse incidence-angle modifiers of the sky and the ground [-] */
+  iamSky: Float64Array;
+  iamGround: Float64Array;
+  /** global after the incidence-angle modifiers [W/m²] */
+  poaAfterIam: Float64Array;
+  /** spectral factor M [-] */
+  spectralFactor: Float64Array;
+  /** global after the spectral correction: the front effective irradiance [W/m²] */
+  poaAfterSpectral: Float64Array;
+  /** rear irradiance incident [W/m²] and effective (IAM, φ, structure shading, mismatch) [W/m²]; 0 when monofacial */
+  poaRear: Float64Array;
+  rearEffective: Float64Array;
+  /** front + rear effective irradiance [W/m²] */
+  effectiveIrradiance: Float64Array;
+}
+
+/** Names of the Float64Array columns of {@link OpticsSeries}. */
+export type OpticsColumn = Exclude<keyof OpticsSeries, 'length' | 'month'>;
+
+/** Every Float64Array column, in the order of {@link OpticsSeries}. */
+export const OPTICS_COLUMNS = [
+  'sunTime',
+  'dayOfYear',
+  'solarZenith',
+  'apparentZenith',
+  'solarAzimuth',
+  'dniExtra',
+  'airmassRelative',
+  'airmassAbsolute',
+  'pressure',
+  'precipitableWater',
+  'ghi',
+  'dni',
+  'dhi',
+  'trackerTheta',
+  'surfaceTilt',
+  'surfaceAzimuth',
+  'aoi',
+  'cosAoi',
+  'projectedZenith',
+  'poaBeam',
+  'poaSkyDiffuse',
+  'poaCircumsolar',
+  'poaGroundDiffuse',
+  'poaGlobal',
+  'poaAfterHorizon',
+  'shadedFraction',
+  'poaAfterNearShading',
+  'beamAfterShading',
+  'skyAfterShading',
+  'groundAfterShading',
+  'poaAfterShading',
+  'soilingFactor',
+  'poaAfterSoiling',
+  'iamBeam',
+  'iamSky',
+  'iamGround',
+  'poaAfterIam',
+  'spectralFactor',
+  'poaAfterSpectral',
+  'poaRear',
+  'rearEffective',
+  'effectiveIrradiance',
+] as const satisfies readonly OpticsColumn[];
+
+/**
+ * Allocates the result columns of the optics chain for `length` records (zero-filled), once per series
+ * length: {@link runOptics} fills them in place.
+ * @param length number of weather records
+ */
+export function allocateOptics(length: number): OpticsSeries {
+  const out = { length, month: new Uint8Array(length) } as Record<string, unknown>;
+  for (const name of OPTICS_COLUMNS) out[name] = new Float64Array(length);
+  return out as unknown as OpticsSeries;
+}
+
+/** Compile-time check that {@link OPTICS_COLUMNS} lists every Float64Array column. */
+type MissingColumn = Exclude<OpticsColumn, (typeof OPTICS_COLUMNS)[number]>;
+const _columnsComplete: [MissingColumn] extends [never] ? true : never = true;

@@ -1,0 +1,53 @@
+/**
+ * Reindl anisotropic sky-diffuse model (transposition): Hay–Davies plus horizon brightening. Named
+ * reindlTransposition to tell it from the Reindl decomposition model (irradiance/decomposition).
+ */
+import { cosAoiKernel } from '../../geometry/aoi.ts';
+import { COS_ZENITH_FLOOR } from './haydavies.ts';
+
+const DEG = Math.PI / 180;
+
+/**
+ * Sky-diffuse irradiance on a tilted plane by Reindl et al. (1990):
+ *
+ *   Ed = Dh·[A·Rb + (1 − A)·(1 + cos β)/2·(1 + √(Bh/Gh)·sin³(β/2))]
+ *
+ * with A = In/I0, Rb = max(0, cos θi)/max(cos θz, 0.01745), Bh = max(0, In·cos θz) (√(Bh/Gh) = 0 when
+ * Gh = 0); floored at 0.
+ *
+ * @param x.surfaceTilt plane tilt β [°]
+ * @param x.surfaceAzimuth plane azimuth [°]
+ * @param x.solarZenith solar zenith θz [°]
+ * @param x.solarAzimuth solar azimuth [°]
+ * @param x.dhi diffuse horizontal irradiance Dh [W/m²]
+ * @param x.dni direct normal irradiance In [W/m²]
+ * @param x.ghi global horizontal irradiance Gh [W/m²]
+ * @param x.dniExtra extraterrestrial normal irradiance I0 [W/m²]
+ * @returns sky-diffuse irradiance on the plane [W/m²]
+ * @see D. T. Reindl, W. A. Beckman, J. A. Duffie, "Evaluation of hourly tilted surface radiation
+ *      models," Solar Energy 45 (1990) 9–17, doi:10.1016/0038-092X(90)90061-G
+ */
+export function reindlTransposition(x: {
+  surfaceTilt: number;
+  surfaceAzimuth: number;
+  solarZenith: number;
+  solarAzimuth: number;
+  dhi: number;
+  dni: number;
+  ghi: number;
+  dniExtra: number;
+}): number {
+  const z = x.solarZenith * DEG;
+  const tilt = x.surfaceTilt * DEG;
+  const cosAoi = cosAoiKernel(tilt, x.surfaceAzimuth * DEG, z, x.solarAzimuth * DEG);
+  const cosZ = Math.cos(z);
+  const rb = (cosAoi > 0 ? cosAoi : 0) / (cosZ > COS_ZENITH_FLOOR ? cosZ : COS_ZENITH_FLOOR);
+  const ai = x.dni / x.dniExtra;
+  const hb = Math.max(x.dni * cosZ, 0);
+  const hbToGhi = x.ghi === 0 ? 0 : hb / x.ghi;
+  const sHalf = Math.sin(tilt / 2);
+  const sky =
+    x.dhi *
+    (ai * rb + (1 - ai) * 0.5 * (1 + Math.cos(tilt)) * (1 + Math.sqrt(hbToGhi) * sHalf * sHalf * sHalf));
+  return sky > 0 ? sky : 0;
+}

@@ -1,0 +1,209 @@
+/**
+ * The electrical model of a module (CEC, De Soto or PVsyst form) as a discriminated union, and its
+ * maximum power point at operating conditions, for one step or a series.
+ */
+import { currentKernel, diodeVoltageKernel, MPP_OUT, mppKernel } from './diodeKernels.ts';
+import {
+  BOLTZMANN_EV,
+  calcparamsCec,
+  calcparamsDesoto,
+  DESOTO_OUT,
+  desotoKernel,
+  KELVIN,
+  type CecParams,
+  type DesotoParams,
+} from './desoto.ts';
+import { calcparamsPvsyst, preparePvsyst, PVSYST_OUT, pvsystKernel, type PvsystParams } from './pvsyst.ts';
+import { singleDiode, type SingleDiodeParams, type SingleDiodeResult } from './singleDiode.ts';
+
+/** A module's electrical model with its reference parameters. */
+export type ModuleModel =
+  | ({ model: 'cec' } & CecParams)
+  | ({ model: 'desoto' } & DesotoParams)
+  | ({ model: 'pvsyst' } & PvsystParams);
+
+/** Options of the module evaluation. */
+export interface ModuleOptions {
+  /**
+   * series resistance added to the module's Rs, e.g. the DC wiring of its string per module
+   * (`dcWiringResistance`) [Ω]; 0 by default
+   */
+  addedSeriesResistance?: number;
+}
+
+/** Operating conditions of one step. */
+export interface ModuleConditions {
+  /** effective irradiance reaching the cells S [W/m²] */
+  effectiveIrradiance: number;
+  /** cell temperature Tc [°C] */
+  tempCell: number;
+}
+
+/**
+ * Single-diode parameters of a module at operating conditions, by its model's translation
+ * (`calcparamsCec`, `calcparamsDesoto` or `calcparamsPvsyst`), with an added series resistance.
+ *
+ * @param x effective irradiance [W/m²] (> 0) and cell temperature [°C]
+ * @param m the module's model
+ * @param opts added series resistance [Ω]
+ * @returns the parameters at (S, Tc)
+ * @see the translation functions for the equations and papers
+ */
+export function moduleParams(
+  x: ModuleConditions,
+  m: ModuleModel,
+  opts: ModuleOptions = {},
+): SingleDiodeParams {
+  const p =
+    m.model === 'cec'
+      ? calcparamsCec(x, m)
+      : m.model === 'desoto'
+        ? calcparamsDesoto(x, m)
+        : calcparamsPvsyst(x, m);
+  p.resistanceSeries += opts.addedSeriesResistance ?? 0;
+  return p;
+}
+
+/**
+ * Maximum power point, Voc and Isc of one module at operating conditions: the model's translation,
+ * then the single-diode solution (`singleDiode`). Night (S ≤ 0 or NaN) gives zeros.
+ *
+ * @param x effective irradiance [W/m²] and cell temperature [°C]
+ * @param m the module's model
+ * @param opts added series resistance [Ω]
+ * @returns Pmp [W], Vmp [V], Imp [A], Voc [V], Isc [A] of one module
+ * @see `calcparamsCec`, `calcparamsDesoto`, `calcparamsPvsyst`, `singleDiode`
+ */
+export function moduleMpp(x: ModuleConditions, m: ModuleModel, opts: ModuleOptions = {}): SingleDiodeResult {
+  if (!(x.effectiveIrradiance > 0)) return { pmp: 0, vmp: 0, imp: 0, voc: 0, isc: 0 };
+  return singleDiode(moduleParams(x, m, opts));
+}
+
+/** Caller-owned outputs of {@link moduleMppSeries}; `voc` and `isc` are filled only when given. */
+export interface ModuleMppSeriesOut {
+  /** power at the maximum power point [W] */
+  pmp: Float64Array;
+  /** voltage at the maximum power point [V] */
+  vmp: Float64Array;
+  /** current at the maximum power point [A] */
+  imp: Float64Array;
+  /** open-circuit voltage [V] */
+  voc?: Float64Array;
+  /** short-circuit current [A] */
+  isc?: Float64Array;
+}
+
+/**
+ * Series form of {@link moduleMpp}: fills the caller's arrays, allocates nothing per step.
+ *
+ * Night steps (S ≤ 0 or NaN) are skipped and give zeros; a missing cell temperature (NaN) in
+ * daylight gives NaN for that step. The maximum-power-point search starts from the ideal-diode
+ * estimate of the step corrected by the previous step's offset from it (the solution moves slowly
+ * from step to step), so Newton's method usually needs two or three iterations. Voc and
+ * Isc cost one more solve each, only when their arrays are given.
+ *
+ * @param x.effectiveIrradiance effective irradiance per step S [W/m²]
+ * @param x.tempCell cell temperature per step Tc [°C]
+ * @param m the module's model
+ * @param out caller-owned Pmp [W], Vmp [V], Imp [A], and optionally Voc [V], Isc [A], of one module
+ * @param opts added series resistance [Ω]
+ */
+export function moduleMppSeries(
+  x: { effectiveIrradiance: Float64Array; tempCell: Float64Array },
+  m: ModuleModel,
+  out: ModuleMppSeriesOut,
+  opts: ModuleOptions = {},
+): ModuleMppSeriesOut {
+  const s = x.effectiveIrradiance;
+  const tc = x.tempCell;
+  const added = opts.addedSeriesResistance ?? 0;
+  const n = s.length;
+  let carry = 0;
+  if (m.model === 'pvsyst') {
+    const prep = preparePvsyst(m);
+    const rs = prep.rS + added;
+    const dmt = prep.dmt;
+    const vbiM = prep.vbiM;
+    for (let i = 0; i < n; i++) {
+      const g = s[i]!;
+      if (!(g > 0)) {
+        night(out, i);
+        continue;
+      }
+      pvsystKernel(g, tc[i]!, prep);
+      const iph = PVSYST_OUT[0]!;
+      const i0 = PVSYST_OUT[1]!;
+      const gsh = PVSYST_OUT[2]!;
+      const a = PVSYST_OUT[3]!;
+      carry = step(out, i, iph, i0, rs, gsh, a, dmt, vbiM, carry);
+    }
+    return out;
+  }
+  const egRef = m.egRef ?? 1.121;
+  const tRefK = (m.tempRef ?? 25) + KELVIN;
+  const egSlope = egRef * (m.dEgdT ?? -0.0002677);
+  const sRef = m.irradianceRef ?? 1000;
+  const eg1K = egRef / (BOLTZMANN_EV * tRefK);
+  const alpha = m.model === 'cec' ? m.alphaSc * (1 - m.adjust / 100) : m.alphaSc;
+  const { aRef, iLRef, iORef, rShRef } = m;
+  const rs = m.rS + added;
+  for (let i = 0; i < n; i++) {
+    const g = s[i]!;
+    if (!(g > 0)) {
+      night(out, i);
+      continue;
+    }
+    desotoKernel(g, tc[i]!, alpha, aRef, iLRef, iORef, rShRef, egRef, egSlope, sRef, tRefK, eg1K);
+    const iph = DESOTO_OUT[0]!;
+    const i0 = DESOTO_OUT[1]!;
+    const gsh = DESOTO_OUT[2]!;
+    const a = DESOTO_OUT[3]!;
+    carry = step(out, i, iph, i0, rs, gsh, a, 0, Infinity, carry);
+  }
+  return out;
+}
+
+function night(out: ModuleMppSeriesOut, i: number): void {
+  out.pmp[i] = 0;
+  out.vmp[i] = 0;
+  out.imp[i] = 0;
+  if (out.voc) out.voc[i] = 0;
+  if (out.isc) out.isc[i] = 0;
+}
+
+/**
+ * One daylight step of the series; returns the new guess offset. A photocurrent ≤ 0 (a cell so cold
+ * that μIsc·ΔT cancels IL) gives zeros; a NaN parameter (missing cell temperature) gives NaN.
+ */
+function step(
+  out: ModuleMppSeriesOut,
+  i: number,
+  iph: number,
+  i0: number,
+  rs: number,
+  gsh: number,
+  a: number,
+  dmt: number,
+  vbiM: number,
+  carry: number,
+): number {
+  if (iph <= 0) {
+    night(out, i);
+    return carry;
+  }
+  mppKernel(iph, i0, rs, gsh, a, dmt, vbiM, carry);
+  const vd = MPP_OUT[0]!;
+  const v = MPP_OUT[1]!;
+  const c = MPP_OUT[2]!;
+  out.pmp[i] = v * c;
+  out.vmp[i] = v;
+  out.imp[i] = c;
+  if (vd !== vd) {
+    if (out.voc) out.voc[i] = Number.NaN;
+    if (out.isc) out.isc[i] = Number.NaN;
+    return carry;
+  }
+  if (out.voc) out.voc[i] = diodeVoltageKernel(iph, i0, gsh, a, dmt, vbiM, 0, vd);
+  if (out.isc) out.isc[i] = currentKernel(iph, i0, rs, gsh, a, dmt, vbiM, 0);
+  return MPP_OUT[3]!;
+}

@@ -1,0 +1,207 @@
+/**
+ * One distinct DC field over the weather (spec 4 §2 steps 11–14) on its optics result: cell
+ * temperature, DC loss factors on the effective irradiance and the module's maximum power point with
+ * the DC wiring (shared between DC fields that differ only in their strings), then the field's strings.
+ */
+import type { OpticsSeries } from '../chain/opticsSeries.ts';
+import { moduleMppSeries, moduleParams } from '../module/moduleModel.ts';
+import { singleDiodeCurrent } from '../module/singleDiode.ts';
+import { cellTemperatureSeries } from '../temperature/cellTemperature.ts';
+import { DcWiringLossModel } from './enums.ts';
+import type { DcFieldSettings } from './resolveDcField.ts';
+import type { SimulationWeather } from './weatherInput.ts';
+
+/** Columns of one module under the conditions of a DC field (shared by DC fields that differ only in strings). */
+export interface ModuleColumns {
+  /** cell temperature [°C] */
+  readonly tempCell: Float64Array;
+  /** effective irradiance × the DC loss factors (mismatch, LID, quality, DC health): what the cells convert [W/m²] */
+  readonly irradianceDc: Float64Array;
+  /** one module at its MPP with the wiring resistance: power [W], voltage [V], current [A] */
+  readonly pmp: Float64Array;
+  readonly vmp: Float64Array;
+  readonly imp: Float64Array;
+  /** the same at 25 °C cells: power [W], current [A] */
+  readonly pmp25: Float64Array;
+  readonly imp25: Float64Array;
+}
+
+/** Columns of one distinct DC field, for one instance of it (before degradation). */
+export interface DcFieldResult {
+  /** the key shared by equal DC fields, and the paths of the DC fields it stands for */
+  readonly key: string;
+  readonly paths: string[];
+  /** Σ over its paths of the product of the repeaters above and at the DC field [-] */
+  instances: number;
+  readonly settings: DcFieldSettings;
+  /** the optics chain's columns (POA components, shading, IAM, spectral, rear, effective) */
+  readonly optics: OpticsSeries;
+  /** one module's columns (see {@link ModuleColumns}) */
+  readonly module: ModuleColumns;
+  /** cell temperature [°C] (the module's column) */
+  readonly tempCell: Float64Array;
+  /** the field's DC output at its maximum power point after the wiring loss [W], voltage [V], current [A] */
+  readonly dcPower: Float64Array;
+  readonly dcVoltage: Float64Array;
+  readonly dcCurrent: Float64Array;
+  /**
+   * the wiring of the field: modules in series and strings in parallel, the wiring resistance per
+   * module R_w [Ω] and the power fraction f [-] (one of them 0); with the module's columns they give
+   * the field's power before the wiring loss at 25 °C, N·(P25 + I25²·R_w), and at Tc, N·(P + I²·R_w),
+   * and the wiring loss N·I²·R_w or f·N·P (N = Ns·Np) — see {@link fieldPowers}
+   */
+  readonly wiring: {
+    modulesInSeries: number;
+    stringsInParallel: number;
+    resistance: number;
+    fraction: number;
+  };
+}
+
+/**
+ * The field's power before the wiring loss at 25 °C and at the cell temperature, and its wiring loss,
+ * at step i (one instance) [W].
+ */
+export function fieldPowers(r: DcFieldResult, i: number, out: Float64Array): void {
+  const { modulesInSeries, stringsInParallel, resistance: rw, fraction } = r.wiring;
+  const nm = modulesInSeries * stringsInParallel;
+  const m = r.module;
+  const p = m.pmp[i]!;
+  const c = m.imp[i]!;
+  if (fraction > 0) {
+    out[0] = m.pmp25[i]! * nm;
+    out[1] = p * nm;
+    out[2] = fraction * p * nm;
+  } else {
+    const c25 = m.imp25[i]!;
+    out[0] = (m.pmp25[i]! + c25 * c25 * rw) * nm;
+    out[1] = (p + c * c * rw) * nm;
+    out[2] = c * c * rw * nm;
+  }
+}
+
+/** Key of the module columns: DC fields with equal keys differ only in their strings. */
+export function moduleKey(d: DcFieldSettings): string {
+  return JSON.stringify([
+    d.opticsKey,
+    d.temperature,
+    d.tempModule ? d.path : '',
+    d.module.model,
+    d.losses.combined,
+    d.wiring.addedResistance,
+  ]);
+}
+
+/**
+ * One module under a DC field's conditions (spec 4 §2 steps 11–14). Per step, with S_eff the effective
+ * irradiance (front + rear) and U = Umm·ULID·Uq·Udc the DC loss factors (`dcLossFactors`):
+ * S_dc = U·S_eff; Tc from the chosen model on the front POA after horizon and near shading
+ * (geometric), air temperature and wind (the rear side does not heat the model, spec 4 §2); the MPP at
+ * (S_dc, Tc) with Rs + R_w when the wiring is a series resistance R_w (`dcWiringResistance`), and at
+ * (S_dc, 25 °C) for the temperature loss (`moduleMppSeries`, allocation-free).
+ *
+ * @param d the DC field
+ * @param optics its optics columns (from `runOptics`)
+ * @param w the weather (air temperature and wind without gaps)
+ * @returns the module's columns
+ */
+export function evaluateModule(
+  d: DcFieldSettings,
+  optics: OpticsSeries,
+  w: SimulationWeather,
+): ModuleColumns {
+  const n = optics.length;
+  const f = () => new Float64Array(n);
+  const tempCell = f();
+  cellTemperatureSeries(
+    {
+      poaGlobal: optics.poaAfterNearShading,
+      tempAir: w.tempAir,
+      windSpeed: w.windSpeed,
+      ...(d.tempModule ? { tempModule: d.tempModule } : {}),
+    },
+    d.temperature,
+    tempCell,
+  );
+  const u = d.losses.combined;
+  const eff = optics.effectiveIrradiance;
+  const irradianceDc = f();
+  for (let i = 0; i < n; i++) irradianceDc[i] = eff[i]! * u;
+  const opts = { addedSeriesResistance: d.wiring.addedResistance };
+  const out = { tempCell, irradianceDc, pmp: f(), vmp: f(), imp: f(), pmp25: f(), imp25: f() };
+  moduleMppSeries({ effectiveIrradiance: irradianceDc, tempCell }, d.module.model, out, opts);
+  const t25 = new Float64Array(n).fill(25);
+  // Vmp at 25 °C is not kept: its solve writes into t25, no longer needed then.
+  moduleMppSeries(
+    { effectiveIrradiance: irradianceDc, tempCell: t25 },
+    d.module.model,
+    { pmp: out.pmp25, vmp: t25, imp: out.imp25 },
+    opts,
+  );
+  return out;
+}
+
+/**
+ * One DC field from its module's columns: the strings and the wiring.
+ *   series resistance (in the module's solve): P = Ns·Np·Pmp, V = Ns·Vmp, I = Np·Imp;
+ *   power fraction f: P = (1 − f)·Ns·Np·Pmp with V, I unchanged.
+ *
+ * @param d the DC field
+ * @param optics its optics columns
+ * @param m its module's columns ({@link evaluateModule})
+ * @returns the field's columns (one instance)
+ */
+export function evaluateDcField(d: DcFieldSettings, optics: OpticsSeries, m: ModuleColumns): DcFieldResult {
+  const n = optics.length;
+  const ns = d.modulesInSeries;
+  const np = d.stringsInParallel;
+  const nm = ns * np;
+  const fraction = d.wiring.model === DcWiringLossModel.PowerFraction ? d.wiring.lossPct / 100 : 0;
+  const dcPower = new Float64Array(n);
+  const dcVoltage = new Float64Array(n);
+  const dcCurrent = new Float64Array(n);
+  const { pmp, vmp, imp } = m;
+  const k = (1 - fraction) * nm;
+  for (let i = 0; i < n; i++) {
+    dcPower[i] = pmp[i]! * k;
+    dcVoltage[i] = vmp[i]! * ns;
+    dcCurrent[i] = imp[i]! * np;
+  }
+  return {
+    key: d.dcKey,
+    paths: [],
+    instances: 0,
+    settings: d,
+    optics,
+    module: m,
+    tempCell: m.tempCell,
+    dcPower,
+    dcVoltage,
+    dcCurrent,
+    wiring: {
+      modulesInSeries: ns,
+      stringsInParallel: np,
+      resistance: fraction > 0 ? 0 : d.wiring.addedResistance,
+      fraction,
+    },
+  };
+}
+
+/**
+ * The field's DC power at an operating voltage other than its MPP (an inverter holding the voltage at
+ * an edge of its MPPT window), from the single-diode curve of the step: P = Ns·Np·V_m·I(V_m) with
+ * V_m = V/Ns, less the wiring fraction f when the wiring loss is a power fraction [W]; 0 at night.
+ * @param r the field; @param i the step; @param vDc the field voltage [V]
+ */
+export function dcFieldPowerAt(r: DcFieldResult, i: number, vDc: number): number {
+  const d = r.settings;
+  const s = r.module.irradianceDc[i]!;
+  if (!(s > 0) || !(vDc > 0)) return 0;
+  const p = moduleParams({ effectiveIrradiance: s, tempCell: r.module.tempCell[i]! }, d.module.model, {
+    addedSeriesResistance: d.wiring.addedResistance,
+  });
+  const vm = vDc / d.modulesInSeries;
+  const im = singleDiodeCurrent({ voltage: vm }, p);
+  const fraction = d.wiring.model === DcWiringLossModel.PowerFraction ? d.wiring.lossPct / 100 : 0;
+  return im > 0 ? (1 - fraction) * vDc * im * d.stringsInParallel : 0;
+}

@@ -1,0 +1,131 @@
+/**
+ * Modules and inverters of a case given by the name of a CEC list entry: which lists a case needs (so
+ * that the caller reads only those files) and the entry as a record, with the case's edits applied.
+ */
+import {
+  findCecRecord,
+  LibraryLookupError,
+  type CecInverterRecord,
+  type CecLibrary,
+  type CecModuleRecord,
+} from '../library/cecCsv.ts';
+import {
+  cecInverterRecord,
+  cecModuleRecord,
+  DEFAULT_CEC_INVERTER_LISTS,
+  DEFAULT_CEC_MODULE_LISTS,
+} from '../library/cecRecords.ts';
+import type { CaseReader, Json } from './read.ts';
+
+/** Parsed lists by file name (as the case names them, e.g. `sam-library-cec-modules-2021-12-01.csv`). */
+export interface CaseLibraries {
+  modules?: ReadonlyMap<string, CecLibrary<CecModuleRecord>>;
+  inverters?: ReadonlyMap<string, CecLibrary<CecInverterRecord>>;
+}
+
+/** @internal Calls `f` on every DC field's module and every inverter node's inverter value. */
+function visit(caseJson: unknown, f: (kind: 'module' | 'inverter', v: unknown) => void): void {
+  const plant = (caseJson as Json | null)?.powerPlant as Json | undefined;
+  const list = (o: unknown, k: string): Json[] => {
+    const v = (o as Json | null | undefined)?.[k];
+    return Array.isArray(v) ? (v as Json[]) : [];
+  };
+  for (const b of list(plant, 'blocks'))
+    for (const a of list(b, 'arrays'))
+      for (const i of list(a, 'inverters')) {
+        f('inverter', i?.inverter);
+        for (const d of list(i, 'dcFields')) f('module', d?.module);
+      }
+}
+
+/**
+ * The CEC lists a case refers to: the files named by `library` keys, plus the default lists when a
+ * module or an inverter is given by name alone ({@link DEFAULT_CEC_MODULE_LISTS},
+ * {@link DEFAULT_CEC_INVERTER_LISTS}).
+ * @param caseJson the case (unvalidated)
+ * @returns file names of module lists and of inverter lists, each once
+ */
+export function caseLibraryFiles(caseJson: unknown): { modules: string[]; inverters: string[] } {
+  const modules = new Set<string>();
+  const inverters = new Set<string>();
+  visit(caseJson, (kind, v) => {
+    const set = kind === 'module' ? modules : inverters;
+    if (typeof v === 'string')
+      for (const f of kind === 'module' ? DEFAULT_CEC_MODULE_LISTS : DEFAULT_CEC_INVERTER_LISTS) set.add(f);
+    else if (v !== null && typeof v === 'object' && typeof (v as Json).library === 'string')
+      set.add((v as Json).library as string);
+  });
+  return { modules: [...modules], inverters: [...inverters] };
+}
+
+/**
+ * The record of a DC field's `module` or an inverter node's `inverter`: an object without `library`
+ * as it is; a string: the entry of that name in the default lists (the first list holding it); an
+ * object with `library` and `name`: that list's entry, its values replaced by the object's other keys
+ * (a null value removes the entry's value, e.g. `"maxCurrent": null` for no current limit).
+ * @param r the reader (errors name `path`)
+ * @param v the value
+ * @param path its path
+ * @param kind which lists to search
+ * @param libs the parsed lists
+ * @returns the record, or undefined after an error
+ */
+export function libraryRecord(
+  r: CaseReader,
+  v: unknown,
+  path: string,
+  kind: 'module' | 'inverter',
+  libs: CaseLibraries,
+): Json | undefined {
+  if (v === undefined || v === null) {
+    r.error(path, 'is required: a record, a CEC list name, or {library, name}');
+    return undefined;
+  }
+  const lists = (kind === 'module' ? libs.modules : libs.inverters) ?? new Map<string, CecLibrary<never>>();
+  const convert = (rec: CecModuleRecord | CecInverterRecord) =>
+    kind === 'module' ? cecModuleRecord(rec as CecModuleRecord) : cecInverterRecord(rec as CecInverterRecord);
+  if (typeof v === 'string') {
+    const files = kind === 'module' ? DEFAULT_CEC_MODULE_LISTS : DEFAULT_CEC_INVERTER_LISTS;
+    let last = '';
+    for (const f of files) {
+      const lib = lists.get(f);
+      if (!lib) continue;
+      try {
+        return convert(findCecRecord(lib as CecLibrary<CecModuleRecord | CecInverterRecord>, v));
+      } catch (e) {
+        if (!(e instanceof LibraryLookupError)) throw e;
+        last = e.message;
+      }
+    }
+    r.error(path, last || `"${v}": no ${kind} list was loaded (${files.join(', ')})`);
+    return undefined;
+  }
+  const o = r.object(v, path);
+  if (!o) return undefined;
+  if (o.library === undefined) return o;
+  const file = r.string(o, 'library', path);
+  const name = r.string(o, 'name', path);
+  if (file === undefined || name === undefined) {
+    if (name === undefined) r.error(`${path}.name`, 'is required with library');
+    return undefined;
+  }
+  const lib = lists.get(file);
+  if (!lib) {
+    r.error(`${path}.library`, `"${file}" was not loaded`);
+    return undefined;
+  }
+  try {
+    const base = convert(findCecRecord(lib as CecLibrary<CecModuleRecord | CecInverterRecord>, name));
+    const edited: Json = { ...base };
+    for (const [k, val] of Object.entries(o)) {
+      if (k === 'library' || k === 'name') continue;
+      if (val === null) delete edited[k];
+      else edited[k] = val;
+    }
+    return edited;
+  } catch (e) {
+    if (!(e instanceof LibraryLookupError)) throw e;
+    r.error(`${path}.name`, e.message);
+    return undefined;
+  }
+}

@@ -1,0 +1,433 @@
+/**
+ * A DC field of a case (spec 3 `PVDCField`) resolved with its module and the prediction's choices into
+ * what the chain evaluates: the optics chain's choices and geometry, the cell-temperature model, the DC
+ * loss factors, the wiring, and keys that identify equal DC fields (each distinct one is evaluated once).
+ *
+ * Defaults of absent fields:
+ * - trackingType 0 (fixed); moduleTilt by latitude (spec 2 §9.3: |φ| < 5 → 5°, < 15 → 10°, < 25 → 15°,
+ *   < 35 → 20°, else 25°); moduleAzimuth 180 north of the equator, else 0 (spec 4 §1);
+ * - trackers: axis azimuth `moduleAzimuth` 180 (N–S), `trackerPitchAngleD` 0, limits ±60°
+ *   (spec 4 §1), night stow 0°, trackingBacktrackingType 1 (backtracking) except CdTe and CIGS modules
+ *   0 (spec 1 §4), wind stow off unless windStowType ≥ 1;
+ * - collectorBandwidth from the module (spec 4 §1: mh·dim/1000 + (mh − 1)·vgap, dim the module's
+ *   width in landscape, else its length; vgap 0.02 m); groundCoverageRatio = collectorBandwidth /
+ *   postToPostSpacing; required when a shading model, backtracking or a bifacial module needs it;
+ * - postHeight (bifacial) 0.5 m + collectorBandwidth/2·sin(tilt), tilt the largest rotation for
+ *   trackers (spec 2 §9.3);
+ * - moduleMismatchCoefficient, lightInducedDegradation, moduleQuality: the module's, else 0 %;
+ *   dcHealth 1 % and dcWiringLossAtSTC 1.5 % (spec 4 §1); structureShading and backSideMismatch 0 %;
+ * - diffuse IAM: the Marion integration of the beam modifier unless `uiamd` and `uiamg` are given;
+ * - ground-reflected light is shaded by the rows when diffuseShadingModel is Schaar–Panchula.
+ */
+import {
+  DCFieldBacktrackingType,
+  DCFieldTrackingTypeEnum,
+  DiffuseShadingModel,
+  DirectBeamShadingModel,
+  IncidenceAngleModelType,
+  ModuleOrientation,
+  SpectralResponseEnum,
+  SpectralShiftModel,
+  SoilingModelType,
+  type BeamShadingChoice,
+  type IamChoice,
+  type MountingChoice,
+  type OpticsChoices,
+  type OpticsGeometry,
+  type SpectralChoice,
+} from '../chain/choices.ts';
+import { dcLossFactors, dcWiringResistance, type DcLossFactors } from '../module/dcLosses.ts';
+import { defaultIam } from '../optics/iam/defaultIam.ts';
+import { FIRST_SOLAR_SPECTRAL_COEFFICIENTS, type FirstSolarCoefficients } from '../spectral/firstSolar.ts';
+import { cellTemperatureModelFromFields, type CellTemperatureModel } from '../temperature/cellTemperature.ts';
+import { CircumsolarTreatmentType, DcWiringLossModel } from './enums.ts';
+import type { CaseReader, Json } from './read.ts';
+import type { ModuleSettings } from './resolveModule.ts';
+import type { PredictionSettings } from './resolvePrediction.ts';
+
+/** A DC field, resolved. */
+export interface DcFieldSettings {
+  path: string;
+  name: string;
+  repeater: number;
+  module: ModuleSettings;
+  modulesInSeries: number;
+  stringsInParallel: number;
+  choices: OpticsChoices;
+  geometry: OpticsGeometry;
+  /** the ground coverage ratio given or derived; undefined when unknown (the chain then has no use for it) */
+  groundCoverageRatio: number | undefined;
+  /** tracker rotation per step [°] (`trackingAngleTimeSeriesDetails`), control TimeSeries only */
+  trackingAngle: Float64Array | undefined;
+  temperature: CellTemperatureModel;
+  /** measured module temperature per step [°C] (`moduleSurfaceTempTimeSeriesDetails`) */
+  tempModule: Float64Array | undefined;
+  losses: DcLossFactors & { mismatchPct: number; lidPct: number; qualityPct: number; dcHealthPct: number };
+  wiring: { model: DcWiringLossModel; lossPct: number; addedResistance: number };
+  /** one instance: STC power [W], modules [-], module area [m²] */
+  dcCapacity: number;
+  moduleCount: number;
+  moduleArea: number;
+  /** equal keys: equal optics / equal DC output */
+  opticsKey: string;
+  dcKey: string;
+}
+
+const SPECTRAL_BY_TECHNOLOGY: Record<number, FirstSolarCoefficients> = {
+  1: FIRST_SOLAR_SPECTRAL_COEFFICIENTS.monoSi,
+  2: FIRST_SOLAR_SPECTRAL_COEFFICIENTS.monoSi,
+  3: FIRST_SOLAR_SPECTRAL_COEFFICIENTS.monoSi,
+  4: FIRST_SOLAR_SPECTRAL_COEFFICIENTS.polySi,
+  5: FIRST_SOLAR_SPECTRAL_COEFFICIENTS.polySi,
+  6: FIRST_SOLAR_SPECTRAL_COEFFICIENTS.cdte,
+  7: FIRST_SOLAR_SPECTRAL_COEFFICIENTS.cigs,
+};
+
+/** @internal Default fixed tilt by latitude (spec 2 §9.3). */
+export function defaultTilt(latitude: number): number {
+  const a = Math.abs(latitude);
+  return a < 5 ? 5 : a < 15 ? 10 : a < 25 ? 15 : a < 35 ? 20 : 25;
+}
+
+function iamChoice(p: PredictionSettings, m: ModuleSettings): IamChoice {
+  switch (p.incAngleModel) {
+    case IncidenceAngleModelType.Sandia:
+      return { model: p.incAngleModel, ...(m.sandiaIam ?? defaultIam({ ashraeB0: m.ashraeB0 }).sandia) };
+    case IncidenceAngleModelType.Ashrae:
+      return { model: p.incAngleModel, b0: m.ashraeB0 };
+    case IncidenceAngleModelType.None:
+      return { model: p.incAngleModel };
+    case IncidenceAngleModelType.Tabular:
+      return { model: p.incAngleModel, ...(m.tabularIam ?? defaultIam({ ashraeB0: m.ashraeB0 }).tabular) };
+    case IncidenceAngleModelType.Physical:
+      return { model: p.incAngleModel, ...m.physicalIam };
+  }
+}
+
+function spectralChoice(
+  r: CaseReader,
+  p: PredictionSettings,
+  m: ModuleSettings,
+  path: string,
+): SpectralChoice {
+  switch (p.spectralShiftModel) {
+    case SpectralShiftModel.None:
+      return { model: SpectralShiftModel.None };
+    case SpectralShiftModel.MonthlyOverride:
+      return { model: SpectralShiftModel.MonthlyOverride, monthlyLoss: p.monthlySpectral };
+    case SpectralShiftModel.TwoParameter: {
+      const c = m.spectral2 ?? SPECTRAL_BY_TECHNOLOGY[m.cellTechnologyType];
+      if (!c) {
+        r.error(`${path}.module`, 'spectralShiftModel 2 needs spectral2B0…B5 or a cellTechnologyType 1–7');
+        return { model: SpectralShiftModel.None };
+      }
+      if (!m.spectral2)
+        r.note(
+          `${path}.module.spectral2B0…B5`,
+          `the First Solar set of cellTechnologyType ${m.cellTechnologyType}`,
+        );
+      return { model: SpectralShiftModel.TwoParameter, coefficients: c };
+    }
+    case SpectralShiftModel.OneParameter: {
+      const resp = m.spectralResponse;
+      if (resp === SpectralResponseEnum.NoSpectralShift) return { model: SpectralShiftModel.None };
+      if (resp === SpectralResponseEnum.Sandia) {
+        if (m.sandiaSpectral)
+          return { model: SpectralShiftModel.OneParameter, response: resp, coefficients: m.sandiaSpectral };
+        r.error(`${path}.module`, 'spectralResponse 3 (Sandia) needs sandiaSpectralA0…A4');
+      } else if (m.spectralPwat)
+        return { model: SpectralShiftModel.OneParameter, response: resp, coefficients: m.spectralPwat };
+      else
+        r.error(
+          `${path}.module`,
+          'the First Solar one-parameter response needs spectralPwatCoefficients {c0…c4} (not published)',
+        );
+      return { model: SpectralShiftModel.None };
+    }
+  }
+}
+
+function beamShading(
+  p: PredictionSettings,
+  m: ModuleSettings,
+  modulesHigh: number,
+  orientation: ModuleOrientation,
+): BeamShadingChoice {
+  const fractionalEffect = p.fractionalEffect ?? m.electricalShadingFractionalEffect ?? 50;
+  const layout = { fractionalEffect, modulesHigh, orientation };
+  switch (p.directBeamShadingModel) {
+    case DirectBeamShadingModel.Linear:
+    case DirectBeamShadingModel.None:
+      return { model: p.directBeamShadingModel };
+    case DirectBeamShadingModel.FractionalElectrical:
+      return { model: p.directBeamShadingModel, ...layout };
+    case DirectBeamShadingModel.ModuleFileDefined:
+      return { model: p.directBeamShadingModel, response: m.shadingResponse, ...layout };
+    case DirectBeamShadingModel.StepFractional:
+      return {
+        model: p.directBeamShadingModel,
+        fractionalEffect,
+        fractions: p.moduleFractions ?? modulesHigh,
+      };
+  }
+}
+
+function mounting(r: CaseReader, o: Json, path: string, lat: number, m: ModuleSettings, n: number) {
+  const type = r.choice(o, 'trackingType', path, DCFieldTrackingTypeEnum, DCFieldTrackingTypeEnum.FixedTilt);
+  const azimuth = r.number(o, 'moduleAzimuth', path, { min: 0, max: 360 });
+  let trackingAngle: Float64Array | undefined;
+  let mount: MountingChoice;
+  let maxTilt: number;
+  if (type === DCFieldTrackingTypeEnum.HorizontalTracker) {
+    const thinFilm = m.cellTechnologyType === 6 || m.cellTechnologyType === 7;
+    const control = r.choice(o, 'trackingBacktrackingType', path, DCFieldBacktrackingType, thinFilm ? 0 : 1);
+    if (control === DCFieldBacktrackingType.TimeSeries) {
+      trackingAngle = r.series(o, 'trackingAngleTimeSeriesDetails', path, n);
+      if (!trackingAngle)
+        r.error(`${path}.trackingAngleTimeSeriesDetails`, 'is required with trackingBacktrackingType 2');
+    }
+    const minAngle = r.numberOr(o, 'minimumTrackingLimitAngleD', path, -60, { min: -90, max: 0 });
+    const maxAngle = r.numberOr(o, 'maximumTrackingLimitAngleD', path, 60, { min: 0, max: 90 });
+    const stow = r.numberOr(o, 'windStowType', path, 0, { integer: true, min: 0, max: 2 });
+    mount = {
+      type,
+      control,
+      axisAzimuth: azimuth ?? 180,
+      axisTilt: r.numberOr(o, 'trackerPitchAngleD', path, 0, { min: -45, max: 45 }),
+      minAngle,
+      maxAngle,
+      nightStowAngle: r.numberOr(o, 'nightTimeStowAngleD', path, 0, { min: -90, max: 90 }),
+      ...(stow >= 1
+        ? {
+            windStow: {
+              threshold: r.required(o, 'windStowThreshold', path, { above: 0 }),
+              angle: r.numberOr(o, 'windStowAngle', path, 0, { min: -90, max: 90 }),
+              dwellMinutes: r.numberOr(o, 'stowDwellTime', path, 0, { min: 0 }),
+            },
+          }
+        : {}),
+    };
+    maxTilt = Math.max(-minAngle, maxAngle);
+  } else if (type === DCFieldTrackingTypeEnum.SeasonalTilt) {
+    const tilts = new Array<number>(12).fill(NaN);
+    r.array(o, 'monthlySeasonalTiltFactors', path, true).forEach((e, i) => {
+      const p = `${path}.monthlySeasonalTiltFactors[${i}]`;
+      const x = r.object(e, p);
+      if (!x) return;
+      const month = r.required(x, 'month', p, { integer: true, min: 1, max: 12 });
+      if (Number.isInteger(month)) tilts[month - 1] = r.required(x, 'tilt', p, { min: 0, max: 90 });
+    });
+    if (tilts.some((t) => Number.isNaN(t)))
+      r.error(`${path}.monthlySeasonalTiltFactors`, 'needs a tilt for each month 1–12');
+    mount = { type, monthlyTilt: tilts, surfaceAzimuth: azimuth ?? (lat >= 0 ? 180 : 0) };
+    maxTilt = Math.max(...tilts.filter((t) => t === t), 0);
+  } else {
+    const tilt = r.number(o, 'moduleTilt', path, { min: 0, max: 90 });
+    if (tilt === undefined) r.note(`${path}.moduleTilt`, String(defaultTilt(lat)));
+    mount = { type, surfaceTilt: tilt ?? defaultTilt(lat), surfaceAzimuth: azimuth ?? (lat >= 0 ? 180 : 0) };
+    maxTilt = mount.surfaceTilt;
+  }
+  return { mount, trackingAngle, maxTilt };
+}
+
+/**
+ * Reads a DC field.
+ * @param r the reader
+ * @param o the DC field object
+ * @param path its path
+ * @param module its module, resolved
+ * @param p the prediction's settings
+ * @param site latitude [°] and the weather's length (for time series)
+ * @returns the DC field
+ */
+export function resolveDcField(
+  r: CaseReader,
+  o: Json,
+  path: string,
+  module: ModuleSettings,
+  p: PredictionSettings,
+  site: { latitude: number; steps: number },
+): DcFieldSettings {
+  const ns = r.required(o, 'modulesWiredInSeries', path, { integer: true, min: 1 });
+  const np = r.required(o, 'numberOfSeriesStringsWiredInParallel', path, { min: 0 });
+  const { mount, trackingAngle, maxTilt } = mounting(r, o, path, site.latitude, module, site.steps);
+  const orientation = r.choice(
+    o,
+    'moduleOrientation',
+    path,
+    ModuleOrientation,
+    module.defaultOrientation as ModuleOrientation,
+    false,
+  );
+  const modulesHigh = r.numberOr(o, 'modulesHigh', path, 1, { integer: true, min: 1 });
+  const gap = r.numberOr(o, 'verticalIntermoduleGap', path, 0.02, { min: 0 });
+  const dim = orientation === ModuleOrientation.Landscape ? module.width : module.length;
+  const cbw =
+    r.number(o, 'collectorBandwidth', path, { above: 0 }) ??
+    (modulesHigh * dim) / 1000 + (modulesHigh - 1) * gap;
+  const pitch = r.number(o, 'postToPostSpacing', path, { above: 0 });
+  const gcr =
+    r.number(o, 'groundCoverageRatio', path, { above: 0, max: 1 }) ??
+    (pitch !== undefined ? cbw / pitch : undefined);
+  const backtracking =
+    mount.type === DCFieldTrackingTypeEnum.HorizontalTracker &&
+    mount.control === DCFieldBacktrackingType.Backtracking;
+  const needs = [
+    p.directBeamShadingModel !== DirectBeamShadingModel.None ? 'the beam shading model' : '',
+    p.diffuseShadingModel !== DiffuseShadingModel.None ? 'the diffuse shading model' : '',
+    backtracking ? 'backtracking' : '',
+    module.bifacial ? 'the rear side of a bifacial module' : '',
+  ].filter(Boolean);
+  if (gcr === undefined && needs.length > 0)
+    r.error(
+      `${path}.groundCoverageRatio`,
+      `is required by ${needs.join(', ')} (or postToPostSpacing and collectorBandwidth)`,
+    );
+  const bif = module.bifacial;
+  if (bif && !(cbw > 0))
+    r.error(`${path}.collectorBandwidth`, 'is required for a bifacial module without length and width');
+  const ground = r.object(o.ground, `${path}.ground`, false);
+  const slope = ground ? r.number(ground, 'slope', `${path}.ground`, { min: 0, max: 45 }) : undefined;
+  const useOwnIam = o.uiamd !== undefined || o.uiamg !== undefined;
+  const choices: OpticsChoices = {
+    useMeteoPOAI: p.useMeteoPOAI,
+    decomposition: p.decomposition,
+    airMass: p.airMass,
+    transposition: p.transposition,
+    circumsolar: p.circumsolar === CircumsolarTreatmentType.Beam ? 'beam' : 'diffuse',
+    monthlyAlbedo: p.monthlyAlbedo,
+    useWeatherFileAlbedoData: p.useWeatherFileAlbedoData,
+    beamShading: beamShading(p, module, modulesHigh, orientation),
+    diffuseShading: p.diffuseShadingModel,
+    shadeGroundReflected: p.diffuseShadingModel === DiffuseShadingModel.SchaarPanchula,
+    soiling:
+      p.soilingModel === SoilingModelType.ConstantMonthly
+        ? { model: p.soilingModel, monthlyLoss: p.monthlySoiling }
+        : p.soilingModel === SoilingModelType.WeatherFile
+          ? { model: p.soilingModel }
+          : { model: SoilingModelType.None },
+    iam: iamChoice(p, module),
+    diffuseIam: useOwnIam
+      ? {
+          method: 'fixed',
+          sky: r.numberOr(o, 'uiamd', path, 1, { min: 0, max: 1 }),
+          ground: r.numberOr(o, 'uiamg', path, 1, { min: 0, max: 1 }),
+        }
+      : { method: 'marion' },
+    spectral: spectralChoice(r, p, module, path),
+    precipitableWater: p.spectralWeatherType,
+  };
+  const geometry: OpticsGeometry = {
+    mounting: mount,
+    gcr: gcr ?? 0.5,
+    ...(cbw > 0 ? { collectorWidth: cbw } : {}),
+    ...(slope !== undefined && slope > 0 && ground
+      ? {
+          groundSlope: {
+            slopeTilt: slope,
+            slopeAzimuth: r.numberOr(ground, 'slopeAzimuth', `${path}.ground`, 180, { min: 0, max: 360 }),
+          },
+        }
+      : {}),
+    ...(bif
+      ? {
+          bifacial: {
+            postHeight:
+              r.number(o, 'postHeight', path, { above: 0 }) ??
+              Math.round(10 * (0.5 + (cbw / 2) * Math.sin((maxTilt * Math.PI) / 180))) / 10,
+            bifacialityFactor: bif.bifacialityFactor,
+            transmissionFactor: bif.transmissionFactor,
+            structureShading: r.numberOr(o, 'structureShading', path, 0, { min: 0, max: 100 }),
+            backsideMismatch:
+              r.number(o, 'backSideMismatch', path, { min: 0, max: 100 }) ?? bif.backSideMismatch ?? 0,
+          },
+        }
+      : {}),
+  };
+  const own = (k: string) => r.number(o, k, path);
+  const dcFieldThermal = {
+    modTempModel: r.number(o, 'modTempModel', path, { integer: true, min: 0, max: 2 }),
+    heatBalanceConductiveCoef: own('heatBalanceConductiveCoef'),
+    heatBalanceConvectiveCoef: own('heatBalanceConvectiveCoef'),
+    sandiaConductiveCoef: own('sandiaConductiveCoef'),
+    sandiaConvectiveCoef: own('sandiaConvectiveCoef'),
+    cellToModuleTempDiff: own('cellToModuleTempDiff'),
+    nominalOperatingCellTemperature: own('nominalOperatingCellTemperature'),
+    transmittanceAbsorptance: own('transmittanceAbsorptance'),
+  };
+  let temperature = cellTemperatureModelFromFields(p.modTempModel, module.thermal, dcFieldThermal);
+  let tempModule: Float64Array | undefined;
+  if (r.boolean(o, 'useModuleSurfaceTempTimeSeries', path, false)) {
+    tempModule = r.series(o, 'moduleSurfaceTempTimeSeriesDetails', path, site.steps);
+    if (!tempModule)
+      r.error(
+        `${path}.moduleSurfaceTempTimeSeriesDetails`,
+        'is required with useModuleSurfaceTempTimeSeries',
+      );
+    temperature = {
+      model: 'measuredModule',
+      deltaT: dcFieldThermal.cellToModuleTempDiff ?? module.thermal.cellToModuleTempDiff ?? 3,
+    };
+  }
+  const pct = (k: 'moduleMismatchCoefficient' | 'lightInducedDegradation' | 'moduleQuality') =>
+    r.number(o, k, path, { min: -100, max: 100 }) ?? module[k] ?? 0;
+  const mismatchPct = pct('moduleMismatchCoefficient');
+  const lidPct = pct('lightInducedDegradation');
+  const qualityPct = pct('moduleQuality');
+  const dcHealthPct = r.numberOr(o, 'dcHealth', path, 1, { min: 0, max: 100 }, true);
+  const lossPct = r.numberOr(o, 'dcWiringLossAtSTC', path, 1.5, { min: 0, max: 50 }, true);
+  const losses = {
+    ...dcLossFactors({
+      moduleMismatchCoefficient: mismatchPct,
+      lightInducedDegradation: lidPct,
+      moduleQuality: qualityPct,
+      dcHealth: dcHealthPct,
+    }),
+    mismatchPct,
+    lidPct,
+    qualityPct,
+    dcHealthPct,
+  };
+  const stc = module.stc;
+  const wiring = {
+    model: p.dcWiringLossModel,
+    lossPct,
+    addedResistance:
+      p.dcWiringLossModel === DcWiringLossModel.SeriesResistance
+        ? dcWiringResistance({ dcWiringLossAtSTC: lossPct, pmp: stc.pmp, imp: stc.imp })
+        : 0,
+  };
+  const opticsKey = JSON.stringify([choices, geometry, trackingAngle ? path : '']);
+  const dcKey = JSON.stringify([
+    opticsKey,
+    temperature,
+    tempModule ? path : '',
+    module.model,
+    stc,
+    ns,
+    np,
+    losses,
+    wiring,
+  ]);
+  return {
+    path,
+    name: String(o.name ?? path),
+    repeater: r.numberOr(o, 'repeater', path, 1, { integer: true, min: 0 }),
+    module,
+    modulesInSeries: ns,
+    stringsInParallel: np,
+    choices,
+    geometry,
+    groundCoverageRatio: gcr,
+    trackingAngle,
+    temperature,
+    tempModule,
+    losses,
+    wiring,
+    dcCapacity: stc.pmp * ns * np,
+    moduleCount: ns * np,
+    moduleArea: module.area * ns * np,
+    opticsKey,
+    dcKey,
+  };
+}

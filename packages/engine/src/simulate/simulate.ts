@@ -1,0 +1,270 @@
+/**
+ * `simulate(case, weather, options)`: a whole plant over a weather series, for every simulated year
+ * (spec 4 §2 "Calculation chain"). Each distinct optics set-up runs the optics chain once, each distinct
+ * DC field its temperature and diode model once, each distinct inverter and array once per year and
+ * lifetime; the plant multiplies them by the repeaters (block → array → inverter → DC field). The result
+ * keeps every stage as columns per node (first year) and the loss tree and energies of every year.
+ */
+import { runOptics } from '../chain/optics.ts';
+import { allocateOptics, type OpticsSeries } from '../chain/opticsSeries.ts';
+import { prepareOptics } from '../chain/prepareOptics.ts';
+import { prepareYearRepeater, yearStartInstant } from '../lifetime/yearRepeater.ts';
+import { accumulateLossTree, createLossTree, lossTreeEnergies, resetLossTree } from '../results/lossTree.ts';
+import { predictionResultSummaryYear } from '../results/summary.ts';
+import { civilFromDays, MS_PER_DAY, MS_PER_HOUR } from '../time/calendar.ts';
+import { midIntervalShiftMs } from '../time/weatherTimestamps.ts';
+import type { WeatherData } from '../weather/types.ts';
+import {
+  evaluateDcField,
+  evaluateModule,
+  moduleKey,
+  type DcFieldResult,
+  type ModuleColumns,
+} from './dcField.ts';
+import type { CaseLibraries } from './libraryRefs.ts';
+import type { ArrayResult, InverterResult } from './nodes.ts';
+import { resolveCase, type ResolvedCase } from './resolveCase.ts';
+import { plantStages, type PlantStages } from './stages.ts';
+import { buildSummary, type ResultSummary, type YearEnergies } from './summary.ts';
+import { prepareWeather, type SimulationWeather } from './weatherInput.ts';
+import { YearRunner, type BlockResult, type PlantYearColumns } from './year.ts';
+
+/** Options of {@link simulate}. */
+export interface SimulateOptions {
+  /** parsed CEC lists for modules and inverters given by name (see `caseLibraryFiles`) */
+  libraries?: CaseLibraries;
+  /** weather name for the summary */
+  weatherName?: string;
+}
+
+/** The result of a simulation: the case as resolved, the weather, every stage per node, every year. */
+export interface SimulationResult {
+  readonly case: ResolvedCase;
+  readonly weather: SimulationWeather;
+  /** number of steps of a year and their length [h] */
+  readonly length: number;
+  readonly stepHours: number;
+  /** timestamps of the steps as the weather file defines them (typical years in `coercedYear`) [ms] */
+  readonly time: Float64Array;
+  /** local standard time hour 0–23 of each step's middle */
+  readonly hour: Uint8Array;
+  /** distinct DC fields, with their optics, temperature and DC columns (one instance each) */
+  readonly dcFields: readonly DcFieldResult[];
+  /** the first simulated year: distinct inverters and arrays (one instance each), blocks, plant */
+  readonly inverters: readonly InverterResult[];
+  readonly arrays: readonly ArrayResult[];
+  readonly blocks: readonly BlockResult[];
+  readonly plant: PlantYearColumns;
+  /** plant-level stage columns up to the DC outputs (year-independent) */
+  readonly stages: PlantStages;
+  /** energies and loss tree of every simulated year */
+  readonly years: readonly YearEnergies[];
+  /** the spec 3 `PredictionResultSummary` */
+  readonly summary: ResultSummary;
+  readonly warnings: readonly string[];
+  readonly defaultsApplied: readonly string[];
+}
+
+/** @internal Σ of a column. */
+function sumColumn(c: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < c.length; i++) s += c[i]!;
+  return s;
+}
+
+/** @internal Local-standard-time hour of each step's middle. */
+function hours(time: Float64Array, shift: number, utcOffsetHours: number): Uint8Array {
+  const out = new Uint8Array(time.length);
+  const off = utcOffsetHours * MS_PER_HOUR + shift;
+  for (let i = 0; i < time.length; i++) {
+    const t = time[i]! + off;
+    out[i] = Math.floor((t - Math.floor(t / MS_PER_DAY) * MS_PER_DAY) / MS_PER_HOUR);
+  }
+  return out;
+}
+
+/**
+ * Simulates a plant.
+ *
+ * Steps (spec 4 §2): the optics chain of each distinct DC field set-up (`runOptics`: sun, decomposition,
+ * tracking, transposition, horizon, near shading, soiling, IAM, spectral, rear); per distinct DC field
+ * the cell temperature, the DC loss factors, the module MPP with the wiring and the strings
+ * (`evaluateDcField`); per year and block lifetime the inverters and arrays (`YearRunner`); the plant's
+ * transformers and lines, availability, LGIA and storage; the loss tree and the summary with P-values
+ * (`results/`).
+ *
+ * @param caseModel the case (spec 3 names, see `SimulationCase`), unvalidated
+ * @param weather the parsed weather file (`parseWeather`)
+ * @param options parsed libraries and names
+ * @returns the result (see {@link SimulationResult})
+ * @throws CaseValidationError naming every invalid field; RangeError for unusable weather
+ */
+export function simulate(
+  caseModel: unknown,
+  weather: WeatherData,
+  options: SimulateOptions = {},
+): SimulationResult {
+  const rc = resolveCase(caseModel, weather, options.libraries ?? {});
+  const tz = rc.project.timeZone;
+  const w = prepareWeather(weather, { utcOffsetHours: tz, coerceYear: rc.coerceYear });
+  const n = w.time.length;
+  if (n === 0) throw new RangeError('the weather has no records');
+  const plant = rc.plant;
+  // Distinct optics and DC fields, with their instance counts.
+  const nodes: {
+    d: (typeof plant.blocks)[number]['arrays'][number]['inverters'][number]['dcFields'][number];
+    count: number;
+  }[] = [];
+  for (const b of plant.blocks)
+    for (const a of b.arrays)
+      for (const i of a.inverters)
+        for (const d of i.dcFields)
+          nodes.push({ d, count: b.repeater * a.repeater * i.repeater * d.repeater });
+  const optics = new Map<string, OpticsSeries>();
+  const modules = new Map<string, ModuleColumns>();
+  const fields = new Map<string, DcFieldResult>();
+  for (const { d, count } of nodes) {
+    let o = optics.get(d.opticsKey);
+    if (!o) {
+      const prepared = prepareOptics(d.choices, rc.site, d.geometry);
+      const ow = d.trackingAngle ? { ...w.optics, trackingAngle: d.trackingAngle } : w.optics;
+      o = runOptics(prepared, ow, allocateOptics(n));
+      optics.set(d.opticsKey, o);
+    }
+    let r = fields.get(d.dcKey);
+    if (!r) {
+      const mk = moduleKey(d);
+      let m = modules.get(mk);
+      if (!m) {
+        m = evaluateModule(d, o, w);
+        modules.set(mk, m);
+      }
+      r = evaluateDcField(d, o, m);
+      fields.set(d.dcKey, r);
+    }
+    r.paths.push(d.path);
+    r.instances += count;
+  }
+  const dcFields = [...fields.values()];
+  const stages = plantStages(dcFields, plant.dcCapacity);
+  // Years.
+  const shift = midIntervalShiftMs({
+    definition: weather.meta.timestampDefinition,
+    intervalMinutes: weather.meta.intervalMinutes,
+  });
+  const firstMid = civilFromDays(Math.floor((w.time[0]! + shift + tz * MS_PER_HOUR) / MS_PER_DAY));
+  const startYear = firstMid.year;
+  const plan = prepareYearRepeater(
+    { times: w.time },
+    { startYear, yearRepeater: rc.prediction.yearRepeater, utcOffsetHours: tz },
+  );
+  const hour = hours(w.time, shift, tz);
+  const yearFraction = (n * w.intervalHours) / 8760;
+  const runner = new YearRunner(plant, rc.prediction, fields, stages.dcAfterHealth, plan, {
+    stepHours: w.intervalHours,
+    tempAir: w.tempAir,
+    month: stages.month,
+    hour,
+    yearStart: yearStartInstant({ year: startYear }, { utcOffsetHours: tz }),
+    yearFraction,
+  });
+  const acc = createLossTree({ elementCount: plant.elements.length });
+  const u = rc.prediction.uncertainty;
+  const uncertainty = {
+    errorSpaVar: u.spaVar,
+    errorModelAcc: u.modelAcc,
+    errorIntAnnVar: u.intAnnVar,
+    errorSensAcc: u.sensAcc,
+    errorMonAcc: u.monAcc,
+  };
+  const numArrays = plant.blocks.reduce(
+    (s, b) => s + b.arrays.reduce((t, a) => t + b.repeater * a.repeater, 0),
+    0,
+  );
+  const monthlyFactors = rc.prediction.monthlyAlbedo.map((albedo, m) => ({
+    month: m + 1,
+    albedo,
+    soilingLoss: rc.prediction.monthlySoiling[m]!,
+  }));
+  const first = runner.run(plan.years[0]!.year);
+  let scratchYear: ReturnType<YearRunner['run']> | undefined;
+  const years: YearEnergies[] = [];
+  for (const y of plan.years) {
+    const res = y.yearIndex === 1 ? first : (scratchYear = runner.run(y.year, scratchYear));
+    resetLossTree(acc);
+    accumulateLossTree(
+      {
+        ...stages,
+        ...res.plant,
+        ...(res.plant.ess
+          ? {
+              acAfterEssRoundTrip: res.plant.ess.stages[0]!,
+              acAfterEssInverter: res.plant.ess.stages[1]!,
+              acAfterEssMvTransformers: res.plant.ess.stages[2]!,
+              acAfterEssHvac: res.plant.ess.stages[3]!,
+            }
+          : {}),
+        moduleShortCircuitCurrent: stages.moduleShortCircuitCurrent,
+      },
+      { stepHours: w.intervalHours },
+      acc,
+    );
+    let dc = 0;
+    for (let i = 0; i < n; i++) dc += res.plant.dcAfterLetid[i]!;
+    const energies = lossTreeEnergies(acc, { dcCapacity: plant.dcCapacity });
+    years.push({
+      yearIndex: y.yearIndex,
+      year: y.year,
+      dcEnergy: dc * w.intervalHours,
+      acEnergy: energies.finalEnergy,
+      acEnergyPositive: acc.finalPositive.reduce((a, v) => a + v, 0),
+      ghiInsolation: energies.ghiInsolation,
+      poaInsolation: energies.poaInsolation,
+      summary: predictionResultSummaryYear(acc, {
+        year: y.year,
+        yearIndex: y.yearIndex,
+        dcCapacity: plant.dcCapacity,
+        acCapacity: plant.acCapacity,
+        numArrays,
+        uncertainty,
+        pValues: rc.prediction.pValues,
+        monthlyFactors,
+        hasESSSystem: plant.ess !== undefined,
+        hasBifacial: stages.rearEffective !== undefined,
+      }),
+    });
+  }
+  const summary = buildSummary(rc, years, {
+    start: w.time[0]!,
+    end: w.time[n - 1]!,
+    irradiation: {
+      ghi: sumColumn(stages.ghi) * w.intervalHours,
+      dni: sumColumn(stages.dni) * w.intervalHours,
+      dhi: sumColumn(stages.dhi) * w.intervalHours,
+    },
+    weatherName: options.weatherName ?? weather.meta.name,
+    dcFields,
+  });
+  return Object.freeze({
+    case: rc,
+    weather: w,
+    length: n,
+    stepHours: w.intervalHours,
+    time: w.time,
+    hour,
+    dcFields: Object.freeze(dcFields),
+    inverters: Object.freeze(first.inverters),
+    arrays: Object.freeze(first.arrays),
+    blocks: Object.freeze(first.blocks),
+    plant: first.plant,
+    stages,
+    years: Object.freeze(years),
+    summary,
+    warnings: Object.freeze([
+      ...rc.warnings,
+      ...weather.warnings.map((x) => `weather line ${x.line}: ${x.message}`),
+      ...w.warnings,
+    ]),
+    defaultsApplied: Object.freeze(rc.defaultsApplied),
+  });
+}

@@ -1,0 +1,443 @@
+/**
+ * One simulation year of the plant (spec 4 §2 steps 15–20): for each block, its lifetime factors
+ * (energization, degradation, LeTID; `lifetime/`), its distinct inverters and arrays (`nodes.ts`),
+ * then the plant's transformers and lines, availability, LGIA and storage; and the plant-level columns
+ * of the loss tree for that year.
+ */
+import { degradationApplication, degradationFromPrediction } from '../lifetime/degradation.ts';
+import {
+  lifetimeFactorsSeries,
+  prepareLifetime,
+  type PreparedLifetime,
+  type YearRepeaterPlan,
+} from '../lifetime/yearRepeater.ts';
+import { plantAcSeries, preparePlantAc, type PreparedPlantAc } from '../plant/plant.ts';
+import { essDispatchSeries, essInitialState, type EssOutputs, type EssState } from '../storage/dispatch.ts';
+import type { DcFieldResult } from './dcField.ts';
+import {
+  allocateArray,
+  allocateInverter,
+  inverterInput,
+  runArray,
+  runInverter,
+  type ArrayResult,
+  type InverterInput,
+  type InverterResult,
+  type YearFactors,
+} from './nodes.ts';
+import type { PlantSettings } from './resolvePlant.ts';
+import type { PredictionSettings } from './resolvePrediction.ts';
+
+/** Plant-level columns of one year [W] (totals over every node × repeaters). */
+export interface PlantYearColumns {
+  /** loss-tree stages after the DC field outputs */
+  dcAfterDegradation: Float64Array;
+  dcAfterLetid: Float64Array;
+  acInverterOutput: Float64Array;
+  acAfterLimitation: Float64Array;
+  acAfterDegradation: Float64Array;
+  acAfterLetid: Float64Array;
+  acAfterCooling: Float64Array;
+  acAfterTrackerMotors: Float64Array;
+  acAfterAuxiliary: Float64Array;
+  acAfterMvTransformers: Float64Array;
+  acAfterCollection: Float64Array;
+  /** power after each plant transformer or line, in ordinal order, with its kind */
+  plantElements: { type: string; power: Float64Array }[];
+  acAfterAvailability: Float64Array;
+  acAfterLgia: Float64Array;
+  /** power at the point of interconnection (after storage when present) */
+  power: Float64Array;
+  /** losses of the plant's AC side */
+  elementLoss: Float64Array[];
+  availabilityLoss: Float64Array;
+  lgiaLoss: Float64Array;
+  /** storage outputs and the cumulative ESS stages of the loss tree, when the plant has storage */
+  ess: EssColumns | undefined;
+}
+
+/** Storage columns [W, -] (see `essDispatchSeries`) and the ESS stages of the loss tree. */
+export type EssColumns = Required<
+  Pick<EssOutputs, 'power' | 'batteryPower' | 'soc' | 'charge' | 'discharge'>
+> &
+  Required<Pick<EssOutputs, 'inverterLoss' | 'mvLoss' | 'hvacLoss' | 'storageLoss' | 'limitLoss'>> & {
+    /** after the round trip, the ESS inverter, its MV transformer and HVAC (cumulative) */
+    stages: Float64Array[];
+  };
+
+/** A block over a year: one instance's output [W] (0 before its energization). */
+export interface BlockResult {
+  readonly path: string;
+  readonly name: string;
+  readonly repeater: number;
+  readonly power: Float64Array;
+}
+
+/** What one year produced: plant columns, blocks and the distinct inverters and arrays. */
+export interface YearResult {
+  plant: PlantYearColumns;
+  blocks: BlockResult[];
+  inverters: InverterResult[];
+  arrays: ArrayResult[];
+}
+
+interface Lifetime {
+  key: string;
+  prepared: PreparedLifetime;
+  application: 'dc' | 'ac';
+  trivial: boolean;
+  factors: YearFactors;
+  energized: Float64Array | undefined;
+  degradation: Float64Array | undefined;
+  letid: Float64Array | undefined;
+  /** the factor columns behind `factors` */
+  buffers: Float64Array[];
+}
+
+const f64 = (n: number) => new Float64Array(n);
+
+/** Runs the plant year by year, reusing every column after the first year's (which it keeps). */
+export class YearRunner {
+  private readonly n: number;
+  private readonly inputs = new Map<string, InverterInput>();
+  private readonly lifetimes: Lifetime[];
+  private readonly prepared: PreparedPlantAc;
+  private essState: EssState | undefined;
+  /** some block has degradation, LeTID or a late energization: the stage columns differ from the plain sums */
+  private readonly lifetimeFactors: boolean;
+
+  constructor(
+    private readonly plant: PlantSettings,
+    prediction: PredictionSettings,
+    private readonly fields: ReadonlyMap<string, DcFieldResult>,
+    /** the plant's DC output before degradation (`PlantStages.dcAfterHealth`) */
+    private readonly dcOutput: Float64Array,
+    private readonly plan: YearRepeaterPlan,
+    private readonly context: {
+      stepHours: number;
+      tempAir: Float64Array;
+      month: Uint8Array;
+      hour: Uint8Array;
+      yearStart: number;
+      /** length of the weather relative to a year [-] */
+      yearFraction: number;
+    },
+  ) {
+    this.n = plan.msIntoYear.length;
+    const p = prediction.degradation;
+    const degradation = degradationFromPrediction({
+      degradationModel: p.model,
+      linearDegradationRate: p.linearRate,
+      firstYearDegradation: p.firstYear,
+      nonLinearDegradationRates: p.nonLinearRates,
+    });
+    const letid =
+      p.leTidRates.length > 0
+        ? { model: 'annualRates' as const, rates: p.leTidRates }
+        : { model: 'none' as const };
+    const byKey = new Map<string, Lifetime>();
+    this.lifetimes = plant.blocks.map((b) => {
+      const energization = b.energization ?? context.yearStart;
+      const key = `${energization}`;
+      let lt = byKey.get(key);
+      if (!lt) {
+        const app = degradationApplication(degradation);
+        lt = {
+          key,
+          prepared: prepareLifetime({
+            energization,
+            degradation,
+            letid,
+            utcOffsetHours: plan.utcOffsetHours,
+          }),
+          application: app === 'ac' ? 'ac' : 'dc',
+          trivial:
+            degradation.model === 'none' && letid.model === 'none' && energization <= context.yearStart,
+          factors: { dc: undefined, acDegradation: undefined, acLetid: undefined },
+          energized: undefined,
+          degradation: undefined,
+          letid: undefined,
+          buffers: [],
+        };
+        byKey.set(key, lt);
+      }
+      return lt;
+    });
+    this.lifetimeFactors = this.lifetimes.some((lt) => !lt.trivial);
+    this.prepared = preparePlantAc(this.plantAcParams());
+    for (const b of plant.blocks)
+      for (const a of b.arrays)
+        for (const i of a.inverters)
+          if (!this.inputs.has(i.key)) this.inputs.set(i.key, inverterInput(i, fields, this.n));
+  }
+
+  private plantAcParams() {
+    const p = this.plant;
+    let maxArrayVoltage = 0;
+    for (const b of p.blocks)
+      for (const a of b.arrays) maxArrayVoltage = Math.max(maxArrayVoltage, a.highSideVoltage);
+    return {
+      elements: p.elements,
+      powerFactor: p.powerFactor,
+      availabilityLoss: p.availabilityLoss,
+      ...(p.lgiaLimit !== undefined && !p.ess ? { lgiaLimit: p.lgiaLimit } : {}),
+      maxArrayVoltage: maxArrayVoltage > 0 ? maxArrayVoltage : 34_500,
+      acCapacity: p.acCapacity,
+      nighttimeDisconnect: p.nighttimeDisconnect,
+    };
+  }
+
+  /** @internal The year's factor columns of a lifetime (allocated once, refilled each year). */
+  private factors(lt: Lifetime, year: number): void {
+    if (lt.trivial) return;
+    const n = this.n;
+    if (lt.buffers.length === 0) lt.buffers = [f64(n), f64(n), f64(n), f64(n), f64(n)];
+    const [energized, degradation, letid, a, b] = lt.buffers as [
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+    ];
+    lifetimeFactorsSeries(
+      { msIntoYear: this.plan.msIntoYear },
+      { year, lifetime: lt.prepared },
+      { energized, degradation, letid },
+    );
+    lt.energized = energized;
+    lt.degradation = degradation;
+    lt.letid = letid;
+    if (lt.application === 'dc') {
+      for (let i = 0; i < n; i++) a[i] = degradation[i]! * letid[i]!;
+      lt.factors = { dc: a, acDegradation: undefined, acLetid: undefined };
+    } else {
+      for (let i = 0; i < n; i++) b[i] = degradation[i]! * letid[i]!;
+      lt.factors = { dc: undefined, acDegradation: degradation, acLetid: b };
+    }
+  }
+
+  /** Allocates the plant columns of a year. */
+  private plantColumns(): PlantYearColumns {
+    const n = this.n;
+    const p = this.plant;
+    const types = this.prepared.resolved.map((e) => e.kind);
+    const ess = p.ess
+      ? {
+          power: f64(n),
+          batteryPower: f64(n),
+          soc: f64(n),
+          charge: f64(n),
+          discharge: f64(n),
+          inverterLoss: f64(n),
+          mvLoss: f64(n),
+          hvacLoss: f64(n),
+          storageLoss: f64(n),
+          limitLoss: f64(n),
+          stages: [f64(n), f64(n), f64(n), f64(n)],
+        }
+      : undefined;
+    const limitation = f64(n);
+    const dcDeg = this.lifetimeFactors ? f64(n) : this.dcOutput;
+    const acDeg = this.lifetimeFactors ? f64(n) : limitation;
+    const power = f64(n);
+    return {
+      dcAfterDegradation: dcDeg,
+      dcAfterLetid: this.lifetimeFactors ? f64(n) : dcDeg,
+      acInverterOutput: f64(n),
+      acAfterLimitation: limitation,
+      acAfterDegradation: acDeg,
+      acAfterLetid: this.lifetimeFactors ? f64(n) : acDeg,
+      acAfterCooling: f64(n),
+      acAfterTrackerMotors: f64(n),
+      acAfterAuxiliary: f64(n),
+      acAfterMvTransformers: f64(n),
+      acAfterCollection: f64(n),
+      plantElements: types.map((t) => ({
+        type: t === 'transformer' ? 'Transformer' : 'Transmission Line',
+        power: f64(n),
+      })),
+      acAfterAvailability: f64(n),
+      acAfterLgia: p.ess ? f64(n) : power,
+      power,
+      elementLoss: types.map(() => f64(n)),
+      availabilityLoss: f64(n),
+      lgiaLoss: f64(n),
+      ess,
+    };
+  }
+
+  /**
+   * Runs one simulation year.
+   * @param year calendar year of the simulation year
+   * @param target the columns to fill (from a previous call), or undefined to allocate new ones
+   * @returns the year's columns and node results
+   */
+  run(year: number, target?: YearResult): YearResult {
+    const n = this.n;
+    const { stepHours, tempAir, yearFraction } = this.context;
+    for (const lt of new Set(this.lifetimes)) this.factors(lt, year);
+    const plant = target?.plant ?? this.plantColumns();
+    const inverterMap = new Map<string, InverterResult>((target?.inverters ?? []).map((r) => [r.key, r]));
+    const arrayMap = new Map<string, ArrayResult>((target?.arrays ?? []).map((r) => [r.key, r]));
+    const fresh = target === undefined;
+    const done = new Set<string>();
+    const all = this.lifetimeFactors;
+    const zero = [
+      plant.acInverterOutput,
+      plant.acAfterLimitation,
+      plant.acAfterCooling,
+      plant.acAfterTrackerMotors,
+    ];
+    zero.push(plant.acAfterAuxiliary, plant.acAfterMvTransformers, plant.acAfterCollection);
+    // Without lifetime factors these four are aliases of the DC output and of the inverter sum.
+    if (all)
+      zero.push(plant.dcAfterDegradation, plant.dcAfterLetid, plant.acAfterDegradation, plant.acAfterLetid);
+    for (const c of zero) c.fill(0);
+    const blocks: BlockResult[] = this.plant.blocks.map((b, bi) => {
+      const lt = this.lifetimes[bi]!;
+      const e = lt.energized;
+      const power = target?.blocks[bi]?.power ?? f64(n);
+      power.fill(0);
+      for (const a of b.arrays) {
+        const results = a.inverters.map((inv) => {
+          const key = `${inv.key}|${lt.key}`;
+          let r = inverterMap.get(key);
+          if (!r) {
+            r = allocateInverter(inv, key, n);
+            inverterMap.set(key, r);
+          }
+          if (!done.has(key)) {
+            runInverter(this.inputs.get(inv.key)!, lt.factors, tempAir, r);
+            done.add(key);
+          }
+          if (fresh) {
+            r.paths.push(inv.path);
+            r.instances += b.repeater * a.repeater * inv.repeater;
+          }
+          return r;
+        });
+        const akey = `${a.key}|${lt.key}`;
+        let ar = arrayMap.get(akey);
+        if (!ar) {
+          ar = allocateArray(a, akey, n, lt.trivial || lt.application === 'dc');
+          arrayMap.set(akey, ar);
+        }
+        if (!done.has(akey)) {
+          runArray(results, lt.factors, stepHours, yearFraction, ar);
+          done.add(akey);
+        }
+        if (fresh) {
+          ar.paths.push(a.path);
+          ar.instances += b.repeater * a.repeater;
+        }
+        accumulateArray(plant, ar, b.repeater * a.repeater, e, this.inputs, lt, all);
+        for (let i = 0; i < n; i++) power[i]! += a.repeater * ar.power[i]! * (e ? e[i]! : 1);
+      }
+      return { path: b.path, name: b.name, repeater: b.repeater, power };
+    });
+    this.plantOutput(blocks, plant);
+    return { plant, blocks, inverters: [...inverterMap.values()], arrays: [...arrayMap.values()] };
+  }
+
+  /** @internal Plant AC side (steps 19–20) and the loss-tree columns after AC collection. */
+  private plantOutput(blocks: BlockResult[], plant: PlantYearColumns): void {
+    const n = this.n;
+    const sum = plant.acAfterCollection;
+    sum.fill(0);
+    for (const b of blocks) for (let i = 0; i < n; i++) sum[i]! += b.repeater * b.power[i]!;
+    const p = this.plant;
+    const out = p.ess ? plant.acAfterLgia : plant.power;
+    plantAcSeries(
+      { power: sum, ...(p.lgiaSeries && !p.ess ? { lgiaLimit: p.lgiaSeries } : {}) },
+      { ...this.plantAcParams(), prepared: this.prepared },
+      {
+        power: out,
+        elementLoss: plant.elementLoss,
+        availabilityLoss: plant.availabilityLoss,
+        lgiaLoss: plant.lgiaLoss,
+      },
+    );
+    const m = plant.elementLoss.length;
+    for (let i = 0; i < n; i++) {
+      let v = sum[i]!;
+      for (let k = 0; k < m; k++) {
+        v -= plant.elementLoss[k]![i]!;
+        plant.plantElements[k]!.power[i] = v;
+      }
+      plant.acAfterAvailability[i] = v - plant.availabilityLoss[i]!;
+    }
+    if (!p.ess) return;
+    // Storage on the AC bus: the plant output after availability is offered to it, the LGIA limit at the bus.
+    const ess = plant.ess!;
+    this.essState ??= essInitialState(p.ess);
+    essDispatchSeries(
+      {
+        pv: plant.acAfterLgia,
+        month: this.context.month,
+        hour: this.context.hour,
+        ...(p.lgiaSeries ? { limitSeries: p.lgiaSeries } : {}),
+      },
+      p.ess,
+      { intervalHours: this.context.stepHours, ...(p.lgiaLimit !== undefined ? { limit: p.lgiaLimit } : {}) },
+      ess,
+      this.essState,
+    );
+    plant.power.set(ess.power);
+    const [roundTrip, inverter, mv, hvac] = ess.stages as [
+      Float64Array,
+      Float64Array,
+      Float64Array,
+      Float64Array,
+    ];
+    for (let i = 0; i < n; i++) {
+      hvac[i] = ess.power[i]!;
+      mv[i] = hvac[i]! + ess.hvacLoss[i]!;
+      inverter[i] = mv[i]! + ess.mvLoss[i]!;
+      roundTrip[i] = inverter[i]! + ess.inverterLoss[i]!;
+      plant.acAfterLgia[i] = roundTrip[i]! + ess.storageLoss[i]!;
+      plant.lgiaLoss[i] = ess.limitLoss[i]!;
+    }
+  }
+}
+
+/** @internal Adds one array (× count, × energized) into the plant's loss-tree columns. */
+function accumulateArray(
+  plant: PlantYearColumns,
+  ar: ArrayResult,
+  count: number,
+  e: Float64Array | undefined,
+  inputs: ReadonlyMap<string, InverterInput>,
+  lt: Lifetime,
+  lifetimeColumns: boolean,
+): void {
+  const n = ar.power.length;
+  const dc = lt.factors.dc;
+  const deg = lt.application === 'dc' ? lt.degradation : undefined;
+  if (lifetimeColumns)
+    for (const inv of ar.settings.inverters) {
+      const c = count * inv.repeater;
+      const raw = inputs.get(inv.key)!.power;
+      for (let i = 0; i < n; i++) {
+        const w = c * (e ? e[i]! : 1) * raw[i]!;
+        plant.dcAfterDegradation[i]! += deg ? w * deg[i]! : w;
+        plant.dcAfterLetid[i]! += dc ? w * dc[i]! : w;
+      }
+    }
+  for (let i = 0; i < n; i++) {
+    const w = count * (e ? e[i]! : 1);
+    const l = ar.afterLetid[i]!;
+    const cool = ar.coolingLoss[i]!;
+    const motor = ar.trackerMotorLoss[i]!;
+    const aux = ar.auxiliaryLoss[i]!;
+    plant.acInverterOutput[i]! += w * ar.inverterGross[i]!;
+    plant.acAfterLimitation[i]! += w * ar.inverterAc[i]!;
+    if (lifetimeColumns) {
+      plant.acAfterDegradation[i]! += w * ar.afterDegradation[i]!;
+      plant.acAfterLetid[i]! += w * l;
+    }
+    plant.acAfterCooling[i]! += w * (l - cool);
+    plant.acAfterTrackerMotors[i]! += w * (l - cool - motor);
+    plant.acAfterAuxiliary[i]! += w * (l - aux);
+    plant.acAfterMvTransformers[i]! += w * (l - aux - ar.transformerLoss[i]!);
+  }
+}
