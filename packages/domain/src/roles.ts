@@ -1,0 +1,37 @@
+/** Role names (spec 1 §6). Roles are found by name in the user's roles list. */
+export const ROLE = {
+  User: 'User',
+  Admin: 'Admin',
+  /** The super admin; also seen as SUPER_ADMIN. */
+  SuperAdmin: 'FSLRAdmin',
+  Manager: 'Manager',
+  ITAdmin: 'ITAdmin',
+} as const satisfies Record<string, string>;
+
+export type RoleName = (typeof ROLE)[keyof typeof ROLE];
+
+export const ROLE_NAMES: readonly RoleName[] = Object.values(ROLE);
+
+/** Role lists arrive as names or as `{role: {name}}` objects (spec 1 §3 User.roles). */
+export type RoleList = readonly (string | { role?: { name?: string | null } | null; name?: string | null })[];
+
+function roleName(entry: RoleList[number]): string | undefined {
+  if (typeof entry === 'string') return entry;
+  return entry.role?.name ?? entry.name ?? undefined;
+}
+
+export function hasRole(roles: RoleList | null | undefined, role: string): boolean {
+  if (!roles) return false;
+  const wanted = role === 'SUPER_ADMIN' ? ROLE.SuperAdmin : role;
+  return roles.some((entry) => {
+    const name = roleName(entry);
+    return name === wanted || (wanted === ROLE.SuperAdmin && name === 'SUPER_ADMIN');
+  });
+}
+
+export const isSuperAdmin = (roles: RoleList | null | undefined): boolean => hasRole(roles, ROLE.SuperAdmin);
+export const isAdmin = (roles: RoleList | null | undefined): boolean => hasRole(roles, ROLE.Admin);
+export const isITAdmin = (roles: RoleList | null | undefined): boolean => hasRole(roles, ROLE.ITAdmin);
+/** 'Any admin' means admin or super admin. */
+export const isAnyAdmin = (roles: RoleList | null | undefined): boolean =>
+  isAdmin(roles) || isSuperAdmin(roles);
