@@ -1,0 +1,50 @@
+/**
+ * Access tokens: short-lived HS256 JWTs (RFC 7519) signed with the server secret. Refresh tokens and
+ * API client secrets are random strings of which only a SHA-256 digest is stored.
+ */
+import crypto from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+
+export const ACCESS_TOKEN_SECONDS = 15 * 60;
+export const API_TOKEN_SECONDS = 3600;
+export const REFRESH_TOKEN_DAYS = 14;
+
+export interface AccessClaims {
+  /** user id (uuid) */
+  sub: string;
+  /** company id (uuid) */
+  cid: string;
+  /** 'session' for the web app, 'client' for API client credentials */
+  kind: 'session' | 'client';
+}
+
+export class TokenService {
+  private readonly key: Uint8Array;
+  constructor(secret: string) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  async sign(claims: AccessClaims, expiresInSeconds: number): Promise<string> {
+    return new SignJWT({ cid: claims.cid, kind: claims.kind })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
+      .sign(this.key);
+  }
+
+  /** Returns the claims of a valid token, or null. */
+  async verify(token: string): Promise<AccessClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') return null;
+      const kind = payload.kind === 'client' ? 'client' : 'session';
+      return { sub: payload.sub, cid: payload.cid, kind };
+    } catch {
+      return null;
+    }
+  }
+}
+
+export const randomToken = (bytes = 32): string => crypto.randomBytes(bytes).toString('base64url');
+export const sha256 = (value: string): string => crypto.createHash('sha256').update(value).digest('hex');

@@ -1,0 +1,138 @@
+/**
+ * `sunfield serve | worker | migrate | seed | create-admin | simulate`.
+ * serve: migrate, seed, listen on PORT (default 3000); in embedded mode the workers run in-process.
+ */
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.ts';
+
+/**
+ * The server's modules (HTTP app, database, seed), loaded only by the commands that use them:
+ * `sunfield simulate` starts in a fraction of the seconds they take to load.
+ */
+async function serverModules() {
+  const [{ openDatabase }, { buildApp }, seed, { createSuperAdmin }] = await Promise.all([
+    import('./db/index.ts'),
+    import('./app.ts'),
+    import('./commands/seed.ts'),
+    import('./commands/createAdmin.ts'),
+  ]);
+  return { openDatabase, buildApp, createSuperAdmin, ...seed };
+}
+
+const USAGE = `Usage: sunfield <command>
+
+  serve          migrate, seed and serve the app and API on PORT (default 3000)
+  worker         run queue workers against DATABASE_URL
+  migrate        apply database migrations
+  seed           seed the demo company and user
+  create-admin   --email E --password P [--first-name F --last-name L] [--company C]
+                 create a super admin (FSLRAdmin)
+  simulate       CASE.json [--weather FILE] [--hourly OUT.csv] [--json OUT.json] [--repeat N]
+                 simulate a plant from a case file (docs/simulate.md)
+`;
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'simulate') {
+    const { runSimulateCommand } = await import('./commands/simulate/run.ts');
+    return runSimulateCommand(rest);
+  }
+  const { openDatabase, buildApp, createSuperAdmin, DEMO_EMAIL, DEMO_PASSWORD, seedDemo } =
+    await serverModules();
+  const config = loadConfig();
+  switch (command) {
+    case 'serve': {
+      const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const seeded = await seedDemo(database.db);
+      const app = await buildApp({ config, database });
+      const { startWorkers } = await import('./jobs/index.ts');
+      const workers = config.embeddedWorkers ? await startWorkers(database, app.log) : undefined;
+      const close = async () => {
+        await app.close();
+        await workers?.stop();
+        await database.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', close);
+      process.once('SIGTERM', close);
+      await app.listen({ port: config.port, host: config.host });
+      const where = config.databaseUrl
+        ? 'PostgreSQL (DATABASE_URL)'
+        : `embedded PostgreSQL in ${config.dataDir}`;
+      console.log(`\nSunfield is running on http://localhost:${config.port} — database: ${where}`);
+      console.log(
+        `Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}${seeded.created ? ' (created now)' : ''}\n`,
+      );
+      return new Promise<number>(() => {});
+    }
+    case 'worker': {
+      if (!config.databaseUrl) {
+        console.error(
+          'sunfield worker needs DATABASE_URL: in embedded mode the workers run inside `sunfield serve`.',
+        );
+        return 2;
+      }
+      const database = await openDatabase({ databaseUrl: config.databaseUrl });
+      const { startWorkers } = await import('./jobs/index.ts');
+      const workers = await startWorkers(database, { info: (message: string) => console.log(message) });
+      console.log('Sunfield worker started.');
+      const stop = async () => {
+        await workers.stop();
+        await database.close();
+        process.exit(0);
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      return new Promise<number>(() => {});
+    }
+    case 'migrate': {
+      const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      await database.close();
+      console.log('Migrations applied.');
+      return 0;
+    }
+    case 'seed': {
+      const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      const seeded = await seedDemo(database.db);
+      await database.close();
+      console.log(seeded.created ? `Seeded ${DEMO_EMAIL}.` : 'Demo data already present.');
+      return 0;
+    }
+    case 'create-admin': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          email: { type: 'string' },
+          password: { type: 'string' },
+          'first-name': { type: 'string', default: 'Super' },
+          'last-name': { type: 'string', default: 'Admin' },
+          company: { type: 'string', default: 'Sunfield Operations' },
+        },
+      });
+      if (!values.email || !values.password) {
+        console.error(USAGE);
+        return 2;
+      }
+      const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+      try {
+        const result = await createSuperAdmin(database.db, {
+          email: values.email,
+          password: values.password,
+          firstName: values['first-name'] ?? 'Super',
+          lastName: values['last-name'] ?? 'Admin',
+          companyName: values.company ?? 'Sunfield Operations',
+        });
+        console.log(`${result.created ? 'Created' : 'Promoted'} super admin ${values.email}.`);
+        return 0;
+      } catch (error) {
+        console.error(error instanceof Error ? error.message : error);
+        return 1;
+      } finally {
+        await database.close();
+      }
+    }
+    default:
+      console.log(USAGE);
+      return command ? 2 : 0;
+  }
+}

@@ -1,0 +1,57 @@
+/** Configuration from the environment, read once. */
+import path from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** postgres://… for a PostgreSQL server; undefined for embedded PGlite. */
+  databaseUrl: string | undefined;
+  /** Where PGlite keeps its files (embedded mode). */
+  dataDir: string;
+  /** smtp://user:pass@host:port; undefined keeps mail in the outbox table and the log. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where messages of the contact form (POST /api/contact) are sent. */
+  contactEmail: string;
+  /** Secret for signing access tokens; when unset, one is generated and kept in the database. */
+  secret: string | undefined;
+  /** Public base URL used in emails and for Secure cookies. */
+  publicUrl: string;
+  /** MapLibre style URL for the map; empty uses a plain offline style. */
+  mapStyleUrl: string;
+  /** Directory with the built web app. */
+  webDist: string;
+  /** Fastify trustProxy: false, a hop count, or addresses (TRUST_PROXY). */
+  trustProxy: boolean | number | string;
+  /** Run queue workers inside the API process (embedded mode default). */
+  embeddedWorkers: boolean;
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  return {
+    port: Number.isFinite(port) ? port : 3000,
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl,
+    dataDir: path.resolve(env.SUNFIELD_DATA_DIR ?? path.join(repoRoot, 'data')),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Sunfield <no-reply@sunfield.local>',
+    contactEmail: env.CONTACT_EMAIL || 'support@sunfield.local',
+    secret: env.SUNFIELD_SECRET || undefined,
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${Number.isFinite(port) ? port : 3000}`,
+    mapStyleUrl: env.MAP_STYLE_URL ?? '',
+    webDist: path.resolve(env.SUNFIELD_WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    embeddedWorkers: env.SUNFIELD_WORKERS ? env.SUNFIELD_WORKERS !== '0' : !databaseUrl,
+  };
+}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string {
+  if (!value || value === 'false' || value === '0') return false;
+  if (value === 'true') return true;
+  const hops = Number(value);
+  return Number.isInteger(hops) ? hops : value;
+}

@@ -1,0 +1,152 @@
+/**
+ * Opens the database: PGlite (PostgreSQL in WASM, persisted in a folder) when no URL is given,
+ * otherwise a PostgreSQL server through node-postgres. Both get the same Drizzle schema, the same
+ * migrations and a small publish/subscribe channel over LISTEN/NOTIFY for the realtime hub.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface PubSub {
+  publish(channel: string, payload: string): Promise<void>;
+  /** Returns a function that unsubscribes. */
+  subscribe(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  /** The postgres://… URL of a PostgreSQL server; undefined on PGlite. */
+  url?: string;
+  db: Db;
+  pubsub: PubSub;
+  /** Raw SQL with positional parameters, for libraries that need it (the job queue). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
+
+export interface OpenOptions {
+  databaseUrl?: string | undefined;
+  /** PGlite folder; 'memory://' for an in-memory database (tests). */
+  dataDir?: string;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  return openPglite(options.dataDir ?? 'memory://');
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
+  // pg_trgm: trigram indexes of the library searches (migration 0002).
+  const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir, {
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
+  return {
+    kind: 'pglite',
+    db,
+    pubsub: {
+      async publish(channel, payload) {
+        await client.query(`select pg_notify($1, $2)`, [channel, payload]);
+      },
+      async subscribe(channel, onMessage) {
+        const unsub = await client.listen(channel, onMessage);
+        return async () => unsub();
+      },
+    },
+    async executeSql(text, values) {
+      if (!values || values.length === 0) {
+        const results = await client.exec(text);
+        const last = results[results.length - 1];
+        return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+      }
+      const result = await client.query<Record<string, unknown>>(text, values);
+      return { rows: result.rows };
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  await migratePg(drizzlePg(pool), { migrationsFolder });
+  let listener: pg.Client | undefined;
+  let closing = false;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
+  // One dedicated connection LISTENs for this process. If it drops (server restart, network),
+  // it is replaced after a pause and re-LISTENs every channel, so live updates resume.
+  async function ensureListener(): Promise<pg.Client> {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: url });
+    client.on('notification', (msg) => {
+      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+    });
+    const replace = () => {
+      if (listener !== client) return;
+      listener = undefined;
+      client.end().catch(() => {});
+      if (closing) return;
+      setTimeout(() => {
+        if (closing || listener) return;
+        ensureListener().catch(() => setTimeout(replace, 5000));
+      }, 1000);
+    };
+    client.on('error', replace);
+    client.on('end', replace);
+    await client.connect();
+    listener = client;
+    for (const channel of handlers.keys()) await client.query(`LISTEN ${quote(channel)}`);
+    return client;
+  }
+  return {
+    kind: 'postgres',
+    url,
+    db,
+    pubsub: {
+      async publish(channel, payload) {
+        await pool.query(`select pg_notify($1, $2)`, [channel, payload]);
+      },
+      async subscribe(channel, onMessage) {
+        const client = await ensureListener();
+        let set = handlers.get(channel);
+        if (!set) {
+          set = new Set();
+          handlers.set(channel, set);
+          await client.query(`LISTEN ${quote(channel)}`);
+        }
+        set.add(onMessage);
+        return async () => {
+          set.delete(onMessage);
+        };
+      },
+    },
+    async executeSql(text, values) {
+      const result = await pool.query(text, values);
+      return { rows: result.rows as Record<string, unknown>[] };
+    },
+    async close() {
+      closing = true;
+      const client = listener;
+      listener = undefined;
+      await client?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}

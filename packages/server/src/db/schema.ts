@@ -1,0 +1,338 @@
+/**
+ * The database schema (Drizzle, PostgreSQL dialect). The same schema and migrations run on PGlite
+ * (embedded) and on a PostgreSQL server. Every company-owned row carries `companyId`; queries on them
+ * are scoped through `policies/`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** PostgreSQL bytea as a Node Buffer (drizzle-orm 0.45 has no built-in bytea column). */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => (Buffer.isBuffer(v) ? v : Buffer.from(v.buffer, v.byteOffset, v.byteLength)),
+});
+
+const timestamps = {
+  createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+  lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
+};
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  companyType: integer('company_type'),
+  /** SubscriptionType: Free 0, Premium 1, Professional 2, Enterprise 3, Education 4, Strategic 5, FreeTrial 6, Business 7 */
+  subscriptionType: integer('subscription_type').notNull().default(6),
+  isSubscriptionActive: boolean('is_subscription_active').notNull().default(true),
+  isAlphaTester: boolean('is_alpha_tester').notNull().default(false),
+  freeTrialExpirationDate: timestamp('free_trial_expiration_date', { withTimezone: true }),
+  allowPVRADARExtension: boolean('allow_pvradar_extension').notNull().default(false),
+  /** UserStatusEnum: Disabled 0, Active 1, Pending 2 */
+  status: integer('status').notNull().default(1),
+  defaultSettings: jsonb('default_settings').$type<Record<string, unknown>>().notNull().default({}),
+  ...timestamps,
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Role names: User, Admin, FSLRAdmin, Manager, ITAdmin */
+    roles: jsonb('roles').$type<string[]>().notNull().default(['User']),
+    /** UserStatusEnum: Disabled 0, Active 1, Pending 2, Archived 3 */
+    status: integer('status').notNull().default(1),
+    settings: jsonb('settings')
+      .$type<{ unitOfMeasure: 'Metric' | 'Imperial' }>()
+      .notNull()
+      .default({ unitOfMeasure: 'Metric' }),
+    eulaAcceptedAt: timestamp('eula_accepted_at', { withTimezone: true }),
+    totpSecret: text('totp_secret'),
+    totpEnabled: boolean('totp_enabled').notNull().default(false),
+    lastLogin: timestamp('last_login', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_lower').on(sql`lower(${t.email})`),
+    index('users_company').on(t.companyId),
+  ],
+);
+
+/** Refresh sessions: the cookie holds a random token; only its SHA-256 is stored. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_user').on(t.userId)],
+);
+
+/** Forgot-password codes, stored hashed, single use, short-lived. */
+export const passwordResets = pgTable('password_resets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+  createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** API client credentials (POST /User/{id}/Secret); the secret is shown once and stored hashed. */
+export const apiClients = pgTable(
+  'api_clients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: text('client_id').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('api_clients_client_id').on(t.clientId)],
+);
+
+/** Failed sign-in attempts, for rate limiting per account and per address across processes. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: serial('id').primaryKey(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_attempts_key_at').on(t.key, t.at)],
+);
+
+/** Outgoing mail. Without SMTP_URL, mail stays here (and in the log) instead of being sent. */
+export const outbox = pgTable('outbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  error: text('error'),
+  createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Server-wide settings: maintenance mode, signing secret. */
+export const systemSettings = pgTable('system_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  lastModified: timestamp('last_modified', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Global notifications (spec 1 §2): company-scoped or for everyone (companyId null). */
+export const notifications = pgTable('notifications', {
+  id: serial('id').primaryKey(),
+  companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+  /** NotificationType: Announcement 0, Warning 1, Error 2 */
+  type: integer('type').notNull().default(0),
+  message: text('message').notNull(),
+  dismissable: boolean('dismissable').notNull().default(true),
+  createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const notificationDismissals = pgTable(
+  'notification_dismissals',
+  {
+    notificationId: integer('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('notification_dismissals_pk').on(t.notificationId, t.userId)],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: serial('id').primaryKey(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+  companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+  email: text('email'),
+  subject: text('subject').notNull(),
+  message: text('message').notNull(),
+  createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    lastModifiedById: uuid('last_modified_by_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description'),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    country: text('country'),
+    countryCode: text('country_code'),
+    stateProvince: text('state_province'),
+    stateProvinceCode: text('state_province_code'),
+    locality: text('locality'),
+    region: text('region'),
+    elevation: doublePrecision('elevation'),
+    timeZone: text('time_zone'),
+    standardOffsetFromUTC: doublePrecision('standard_offset_from_utc'),
+    /** ProjectStatusEnum: Active 0, Archived 1, VoltagePro 2 */
+    status: integer('status').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('projects_company').on(t.companyId, t.status)],
+);
+
+/*
+ * Equipment and weather libraries (spec 1 §3, spec 3 `Module`, `Inverter`, `Weather`).
+ * Global assets have no company (companyId null) and status Global or GlobalRetired; they are
+ * readable by every company and editable by super admins only. The full entity, with the API field
+ * names of spec 3, lives in `data`; the columns beside it are what lists search, filter and sort on.
+ */
+const libraryColumns = {
+  id: serial('id').primaryKey(),
+  companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+  ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+  lastModifiedById: uuid('last_modified_by_id').references(() => users.id, { onDelete: 'set null' }),
+  /** LibraryStatusEnum: Unknown 0, DraftPrivate 1, DraftShared 2, Active 3, Retired 4, Global 5, GlobalRetired 6, StringSizing 10 */
+  status: integer('status').notNull().default(1),
+  name: text('name').notNull(),
+  manufacturer: text('manufacturer'),
+  model: text('model'),
+  /** Where the asset came from: 'CEC modules 2021-12-01', 'PAN file', 'OND file', 'User', … */
+  source: text('source'),
+  note: text('note'),
+  /** The asset as the API presents it (spec 3 field names), without id/status/ownership. */
+  data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+  ...timestamps,
+};
+
+/**
+ * What module and inverter searches match (every word, LIKE '%word%'): manufacturer, model and name,
+ * lower-cased once on write, with a trigram index (pg_trgm, migration 0002).
+ */
+const searchText = () =>
+  text('search_text').generatedAlwaysAs(
+    sql`lower(coalesce(manufacturer, '') || ' ' || coalesce(model, '') || ' ' || name)`,
+  );
+
+export const modules = pgTable(
+  'modules',
+  {
+    ...libraryColumns,
+    /** CellTechnologyTypeEnum */
+    cellTechnologyType: integer('cell_technology_type'),
+    /** FacialityEnum: Monofacial 0, Bifacial 1 */
+    faciality: integer('faciality').notNull().default(0),
+    stcMaxPower: doublePrecision('stc_max_power'),
+    searchText: searchText(),
+  },
+  (t) => [
+    index('modules_company_status').on(t.companyId, t.status),
+    index('modules_power').on(t.stcMaxPower),
+    index('modules_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+    // The list sorts (ORDER BY lower(…), id) read these in order instead of sorting every row.
+    index('modules_name_lower').on(sql`lower(${t.name})`, t.id),
+    index('modules_manufacturer_lower').on(sql`lower(${t.manufacturer})`, t.id),
+    index('modules_model_lower').on(sql`lower(${t.model})`, t.id),
+    index('modules_status_sort').on(t.status, t.id),
+    index('modules_technology_sort').on(t.cellTechnologyType, t.id),
+    index('modules_modified_sort').on(t.lastModified, t.id),
+  ],
+);
+
+export const inverters = pgTable(
+  'inverters',
+  {
+    ...libraryColumns,
+    /** Rated AC power, kW (the kVA curve's rating / efficiency-curve maximum). */
+    powerRating: doublePrecision('power_rating'),
+    maxAbsoluteVoltage: doublePrecision('max_absolute_voltage'),
+    searchText: searchText(),
+  },
+  (t) => [
+    index('inverters_company_status').on(t.companyId, t.status),
+    index('inverters_power').on(t.powerRating),
+    index('inverters_search_trgm').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('inverters_name_lower').on(sql`lower(${t.name})`, t.id),
+  ],
+);
+
+export const weathers = pgTable(
+  'weathers',
+  {
+    ...libraryColumns,
+    /** WeatherDataProviderEnum */
+    dataProvider: integer('data_provider'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    elevation: doublePrecision('elevation'),
+    /** Standard offset from UTC, hours. */
+    timeZone: doublePrecision('time_zone'),
+    startDate: timestamp('start_date', { withTimezone: true }),
+    endDate: timestamp('end_date', { withTimezone: true }),
+    /** Minutes between steps. */
+    timeInterval: integer('time_interval'),
+    rowCount: integer('row_count').notNull().default(0),
+    /** Download progress, quality-check results and other state that is not searched on. */
+    state: jsonb('state').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('weathers_company_status').on(t.companyId, t.status),
+    index('weathers_location').on(t.latitude, t.longitude),
+  ],
+);
+
+/**
+ * Weather series, stored columnar (DESIGN.md "Storage of series"): one row per quantity, its values
+ * a little-endian Float32Array (or Float64Array for time stamps) in `values`.
+ */
+export const weatherColumns = pgTable(
+  'weather_columns',
+  {
+    weatherId: integer('weather_id')
+      .notNull()
+      .references(() => weathers.id, { onDelete: 'cascade' }),
+    /** Column key: 'timestamp', 'ghi', 'dni', 'dhi', 'poa', 'temperature', 'windSpeed', … */
+    name: text('name').notNull(),
+    /** 'f32' or 'f64' */
+    dtype: text('dtype').notNull(),
+    values: bytea('values').notNull(),
+  },
+  (t) => [uniqueIndex('weather_columns_pk').on(t.weatherId, t.name)],
+);

@@ -1,0 +1,77 @@
+/**
+ * Queue workers (pg-boss on the same database; see queue.ts). `startWorkers` runs the handlers of the
+ * explicit name → handler map in registry.ts: in `sunfield worker` processes against PostgreSQL, and
+ * inside `sunfield serve` in embedded mode. Any number of worker processes may run; each job is
+ * fetched by one of them (`FOR UPDATE SKIP LOCKED`). A worker that dies leaves its job active until
+ * it expires (`expireInSeconds`), then the job is retried.
+ */
+import type { Config } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import type { Database } from '../db/index.ts';
+import { createMailer } from '../lib/mailer.ts';
+import { workerLogger, type WorkerLogInput } from './log.ts';
+import { JobQueue } from './queue.ts';
+import { jobDefinition, jobNames, type JobName } from './registry.ts';
+import type { JobContext } from './types.ts';
+
+export { JobQueue } from './queue.ts';
+export type { EnqueueOptions, JobRecord } from './queue.ts';
+export { jobRegistry, type JobData, type JobName } from './registry.ts';
+
+export interface Workers {
+  /** The worker's own queue (to enqueue or read jobs from the worker side). */
+  queue: JobQueue;
+  /** Stops fetching, waits for running handlers, then stops pg-boss. */
+  stop(): Promise<void>;
+}
+
+export interface WorkerOptions {
+  /** Defaults to the environment's configuration (SMTP settings for mail). */
+  config?: Config;
+  /** How often an idle worker looks for jobs (pg-boss's minimum is 0.5 s). */
+  pollingIntervalSeconds?: number;
+  /** Run only these jobs (default: all registered). */
+  names?: JobName[];
+}
+
+export async function startWorkers(
+  database: Database,
+  log: WorkerLogInput,
+  options: WorkerOptions = {},
+): Promise<Workers> {
+  const logger = workerLogger(log);
+  const config = options.config ?? loadConfig();
+  const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: logger });
+  const queue = new JobQueue(database, { role: 'worker', log: logger });
+  const boss = await queue.start();
+  const names = options.names ?? jobNames;
+  const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+
+  for (const name of names) {
+    const definition = jobDefinition(name);
+    const handle = async ([job]: { id: string; name: string; data: unknown; retryCount: number }[]) => {
+      if (!job) return undefined;
+      const context: JobContext = {
+        database,
+        config,
+        mailer,
+        log: logger.child({ job: { id: job.id, name } }),
+        job: { id: job.id, name, retryCount: job.retryCount },
+      };
+      const started = Date.now();
+      try {
+        const output = await definition.handler(definition.schema.parse(job.data), context);
+        context.log.info({ ms: Date.now() - started }, `job ${name} done`);
+        return output;
+      } catch (error) {
+        context.log.error({ err: error, attempt: job.retryCount + 1 }, `job ${name} failed`);
+        throw error;
+      }
+    };
+    for (let i = 0; i < Math.max(1, definition.concurrency ?? 1); i++) {
+      await boss.work(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, handle);
+    }
+  }
+  logger.info(`workers: ${names.join(', ')} on ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`);
+  return { queue, stop: () => queue.stop() };
+}

@@ -1,0 +1,148 @@
+/**
+ * The job queue: pg-boss 10 on the application's own database, in its `pgboss` schema (created or
+ * migrated by pg-boss on first start).
+ *
+ * - PostgreSQL: pg-boss gets the server URL and keeps its own small connection pool.
+ * - PGlite: pg-boss has no driver for it, but takes any object with `executeSql(text, values)`
+ *   (its `db` option); `Database.executeSql` is one. PGlite is a single in-process connection whose
+ *   queries and transactions are serialized by PGlite's own locks, which pg-boss's queries fit: each
+ *   is one statement (job fetch uses `FOR UPDATE SKIP LOCKED`, harmless on one connection) or, for
+ *   schema creation, one script with its own BEGIN … COMMIT. Two care points, handled here:
+ *   - a script that fails inside its BEGIN would leave the single connection in an aborted
+ *     transaction, so the adapter rolls back after a failed script;
+ *   - two pg-boss instances on one PGlite (API producer and embedded workers) would both find the
+ *     schema missing and race to create it, so start-ups on one database are chained.
+ *   On PGlite, never enqueue from inside an open Drizzle transaction: the queue's INSERT would wait
+ *   for that transaction, which waits for it. Enqueue after the commit.
+ *
+ * The API process holds a 'producer' (sends only; no maintenance timers); worker processes hold a
+ * 'worker' (also supervises: expires jobs of dead workers so they are retried, archives, schedules).
+ */
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/index.ts';
+import { jobDefinition, jobNames, type JobData, type JobName } from './registry.ts';
+
+export type QueueRole = 'producer' | 'worker';
+
+export interface JobQueueOptions {
+  role?: QueueRole;
+  log?: Pick<FastifyBaseLogger, 'error'>;
+}
+
+export interface EnqueueOptions {
+  /** Run no earlier than this date, or this many seconds from now. */
+  startAfter?: Date | number;
+  /** At most one queued job per key (pg-boss singletonKey). */
+  singletonKey?: string;
+  /** Higher runs first. */
+  priority?: number;
+}
+
+/** A job as stored: its state is created, retry, active, completed, cancelled or failed. */
+export type JobRecord = PgBoss.JobWithMetadata<unknown>;
+
+/** Start-ups on one database, chained (see the file comment). */
+const startChains = new WeakMap<Database, Promise<unknown>>();
+
+export class JobQueue {
+  private starting: Promise<PgBoss> | undefined;
+  private stopped = false;
+  private readonly role: QueueRole;
+
+  constructor(
+    readonly database: Database,
+    private readonly options: JobQueueOptions = {},
+  ) {
+    this.role = options.role ?? 'producer';
+  }
+
+  /** Starts pg-boss once (creating its schema and one queue per registered job); later calls share it. */
+  start(): Promise<PgBoss> {
+    if (this.stopped) return Promise.reject(new Error('The job queue is stopped.'));
+    this.starting ??= this.open().catch((error: unknown) => {
+      this.starting = undefined;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  /** Queues a job and returns its id; the data is checked against the job's schema first. */
+  async enqueue<N extends JobName>(name: N, data: JobData<N>, options: EnqueueOptions = {}): Promise<string> {
+    const definition = jobDefinition(name);
+    const parsed = definition.schema.parse(data) as object;
+    const boss = await this.start();
+    const id = await boss.send(name, parsed, {
+      retryLimit: definition.retryLimit,
+      retryDelay: definition.retryDelay,
+      retryBackoff: definition.retryBackoff,
+      expireInSeconds: definition.expireInSeconds,
+      ...(options.priority !== undefined ? { priority: options.priority } : {}),
+      ...(options.singletonKey !== undefined ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfter !== undefined ? { startAfter: options.startAfter } : {}),
+    });
+    if (!id)
+      throw new Error(`The ${name} job was not queued (a job with this singleton key is already queued).`);
+    return id;
+  }
+
+  /** The stored job (also once archived), or null. */
+  async getJob(name: JobName, id: string): Promise<JobRecord | null> {
+    const boss = await this.start();
+    return boss.getJobById<unknown>(name, id, { includeArchive: true });
+  }
+
+  /** Stops pg-boss: waits up to `timeoutMs` for running handlers; jobs still running then fail and are retried. */
+  async stop(timeoutMs = 30_000): Promise<void> {
+    this.stopped = true;
+    const boss = await this.starting?.catch(() => undefined);
+    await boss?.stop({ graceful: true, wait: true, timeout: timeoutMs });
+  }
+
+  private async open(): Promise<PgBoss> {
+    const boss = createBoss(this.database, this.role);
+    boss.on('error', (error: unknown) => this.options.log?.error({ err: error }, 'job queue error'));
+    const previous = startChains.get(this.database) ?? Promise.resolve();
+    const started = previous
+      .catch(() => undefined)
+      .then(async () => {
+        await boss.start();
+        for (const name of jobNames) await boss.createQueue(name);
+      });
+    startChains.set(this.database, started);
+    await started;
+    return boss;
+  }
+}
+
+function createBoss(database: Database, role: QueueRole): PgBoss {
+  const common = {
+    migrate: true,
+    supervise: role === 'worker',
+    schedule: role === 'worker',
+    application_name: `sunfield-${role}`,
+  };
+  if (database.kind === 'postgres') {
+    if (!database.url) throw new Error('The job queue needs the PostgreSQL URL of the database.');
+    return new PgBoss({ ...common, connectionString: database.url, max: 5 });
+  }
+  return new PgBoss({ ...common, db: pgliteExecutor(database) });
+}
+
+/** pg-boss's `db` option over PGlite (see the file comment). */
+export function pgliteExecutor(database: Pick<Database, 'executeSql'>): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      try {
+        return await database.executeSql(text, values);
+      } catch (error) {
+        // A multi-statement script (no parameters) that failed after its BEGIN leaves the one
+        // connection in an aborted transaction; ROLLBACK outside a transaction is only a warning.
+        if ((!values || values.length === 0) && /\bBEGIN\b/i.test(text)) {
+          await database.executeSql('ROLLBACK').catch(() => undefined);
+        }
+        throw error;
+      }
+    },
+  };
+}

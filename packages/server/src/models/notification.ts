@@ -1,0 +1,71 @@
+/**
+ * Global notifications (spec 1 §2 "global notification bar"): for everyone (companyId null) or one
+ * company, dismissed per user.
+ */
+import { and, asc, eq, isNull, notExists, or } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { notificationDismissals, notifications } from '../db/schema.ts';
+
+export type NotificationRow = typeof notifications.$inferSelect;
+
+/** Visible to a user: global, or for the user's company. */
+const visibleTo = (companyId: string) =>
+  or(isNull(notifications.companyId), eq(notifications.companyId, companyId));
+
+/** The oldest notification the user can see and has not dismissed. */
+export async function firstPendingNotification(
+  db: Db,
+  user: { id: string; companyId: string },
+): Promise<NotificationRow | undefined> {
+  const dismissed = db
+    .select({ one: notificationDismissals.notificationId })
+    .from(notificationDismissals)
+    .where(
+      and(
+        eq(notificationDismissals.notificationId, notifications.id),
+        eq(notificationDismissals.userId, user.id),
+      ),
+    );
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(visibleTo(user.companyId), notExists(dismissed)))
+    .orderBy(asc(notifications.createdDate), asc(notifications.id))
+    .limit(1);
+  return row;
+}
+
+/** A notification the user can see, by id. */
+export async function findVisibleNotification(
+  db: Db,
+  companyId: string,
+  id: number,
+): Promise<NotificationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.id, id), visibleTo(companyId)))
+    .limit(1);
+  return row;
+}
+
+export async function dismissNotification(db: Db, notificationId: number, userId: string): Promise<void> {
+  await db.insert(notificationDismissals).values({ notificationId, userId }).onConflictDoNothing();
+}
+
+export async function insertNotification(
+  db: Db,
+  values: { type: number; message: string; dismissable: boolean; companyId: string | null },
+): Promise<NotificationRow> {
+  const [row] = await db.insert(notifications).values(values).returning();
+  if (!row) throw new Error('notification insert returned no row');
+  return row;
+}
+
+export async function deleteNotification(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(notifications)
+    .where(eq(notifications.id, id))
+    .returning({ id: notifications.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,47 @@
+/**
+ * Who may see and change a company. A user sees their own company; a super admin sees every
+ * company. Another company's id is "not found" (404), never forbidden, so ids reveal nothing.
+ * Settings (default settings, weather-vendor credentials) are changed by the company's admins and IT
+ * admins (spec 1 §1: "Company admins set default settings and weather-vendor credentials"; IT admins
+ * are allowed the company default-settings pages) and by super admins.
+ */
+import { eq } from 'drizzle-orm';
+import { isAdmin, isITAdmin, isSuperAdmin } from '@sunfield/domain';
+import type { AuthContext, CompanyRow } from '../auth/context.ts';
+import type { Db } from '../db/index.ts';
+import { companies } from '../db/schema.ts';
+import { forbidden, notFound } from '../lib/errors.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const COMPANY_NOT_FOUND = 'Company not found.';
+
+export const canReadCompany = (auth: AuthContext, companyId: string): boolean =>
+  companyId === auth.company.id || isSuperAdmin(auth.user.roles);
+
+export const canEditCompanySettings = (auth: AuthContext, companyId: string): boolean =>
+  isSuperAdmin(auth.user.roles) ||
+  (companyId === auth.company.id && (isAdmin(auth.user.roles) || isITAdmin(auth.user.roles)));
+
+/**
+ * The company the caller may read: `rawId` (a uuid), or the caller's own company when absent; 404
+ * for a malformed or unknown id or another company (unless super admin); 403 when `edit` is asked
+ * and the caller may read but not change it.
+ */
+export async function loadCompanyFor(
+  db: Db,
+  auth: AuthContext,
+  rawId: unknown,
+  options: { edit?: boolean } = {},
+): Promise<CompanyRow> {
+  const id = rawId === undefined || rawId === null || rawId === '' ? auth.company.id : rawId;
+  if (typeof id !== 'string' || !UUID.test(id) || !canReadCompany(auth, id.toLowerCase())) {
+    throw notFound(COMPANY_NOT_FOUND);
+  }
+  const [row] = await db.select().from(companies).where(eq(companies.id, id.toLowerCase())).limit(1);
+  if (!row) throw notFound(COMPANY_NOT_FOUND);
+  if (options.edit && !canEditCompanySettings(auth, row.id)) {
+    throw forbidden('You are not allowed to do this.');
+  }
+  return row;
+}

@@ -1,0 +1,121 @@
+/**
+ * Modules and inverters as the API shows them: the spec 3 entity (`Module`, `Inverter`) with its
+ * library fields, and the overview lines of the library lists. The only path from a row to JSON.
+ */
+import { canDeleteAsset, canEditAsset, type LibraryActor } from '@sunfield/domain';
+import type { EquipmentKind, EquipmentListRow, EquipmentRow } from '../models/equipment.ts';
+
+/** Fields of the stored entity that the library columns own; never taken from `data`. */
+export const LIBRARY_FIELDS = [
+  'id',
+  'name',
+  'manufacturer',
+  'model',
+  'status',
+  'companyId',
+  'company',
+  'ownerId',
+  'owner',
+  'ownerName',
+  'source',
+  'note',
+  'isReadOnly',
+  'canDelete',
+  'createdDate',
+  'lastModified',
+  'lastModifiedById',
+  'lastModifiedBy',
+] as const;
+
+export type PresentedEquipment = Record<string, unknown> & {
+  id: number;
+  name: string;
+  status: number;
+  companyId: string | null;
+  ownerId: string | null;
+  ownerName: string | null;
+  source: string | null;
+  note: string | null;
+  isReadOnly: boolean;
+  canDelete: boolean;
+  lastModified: string;
+};
+
+export function presentEquipment(
+  row: EquipmentRow,
+  ownerName: string | null,
+  actor: LibraryActor,
+): PresentedEquipment {
+  const data = { ...row.data };
+  for (const key of LIBRARY_FIELDS) delete data[key];
+  return {
+    ...data,
+    id: row.id,
+    name: row.name,
+    manufacturer: row.manufacturer,
+    model: row.model,
+    status: row.status,
+    companyId: row.companyId,
+    ownerId: row.ownerId,
+    ownerName,
+    source: row.source,
+    note: row.note,
+    isReadOnly: !canEditAsset(actor, row),
+    canDelete: canDeleteAsset(actor, row),
+    createdDate: row.createdDate.toISOString(),
+    lastModified: row.lastModified.toISOString(),
+    lastModifiedById: row.lastModifiedById,
+  };
+}
+
+/** The entity as exported: the spec 3 fields without ids, ownership or permissions. */
+export function presentEquipmentExport(kind: EquipmentKind, row: EquipmentRow): Record<string, unknown> {
+  const data = { ...row.data };
+  for (const key of LIBRARY_FIELDS) delete data[key];
+  return {
+    sunfieldExport: kind,
+    version: 1,
+    name: row.name,
+    manufacturer: row.manufacturer,
+    model: row.model,
+    source: row.source,
+    ...data,
+  };
+}
+
+export function presentOverviewItem(
+  kind: EquipmentKind,
+  row: EquipmentListRow,
+  actor: LibraryActor,
+): Record<string, unknown> {
+  const ref = { companyId: row.companyId, ownerId: row.ownerId, status: row.status };
+  const common = {
+    id: row.id,
+    name: row.name,
+    manufacturer: row.manufacturer,
+    model: row.model,
+  };
+  const tail = {
+    status: row.status,
+    source: row.source,
+    ownerId: row.ownerId,
+    ownerName: row.ownerName,
+    lastModified: row.lastModified.toISOString(),
+    isReadOnly: !canEditAsset(actor, ref),
+  };
+  if (kind === 'module') {
+    return {
+      ...common,
+      stcMaxPower: row.extra.stcMaxPower ?? null,
+      cellTechnologyType: row.extra.cellTechnologyType ?? null,
+      faciality: row.extra.faciality ?? 0,
+      ...tail,
+    };
+  }
+  return {
+    ...common,
+    powerRating: row.extra.powerRating ?? null,
+    maxAbsoluteVoltage: row.extra.maxAbsoluteVoltage ?? null,
+    ...tail,
+  };
+}

@@ -1,0 +1,38 @@
+/**
+ * The user as the API shows it (spec 1 §3 User, spec 1 §6 subscription flags). The only path from a
+ * user row to JSON: hashes, TOTP secrets and API secrets never leave through here.
+ */
+import { subscriptionFlags, type ApiCompanySummary, type ApiUser } from '@sunfield/domain';
+import type { CompanyRow, UserRow } from '../auth/context.ts';
+
+export type PresentedCompany = ApiCompanySummary;
+export type PresentedUser = ApiUser & { roles: { role: { name: string } }[] };
+
+export function presentCompanySummary(company: CompanyRow): PresentedCompany {
+  return {
+    id: company.id,
+    name: company.name,
+    subscriptionType: company.subscriptionType,
+    isSubscriptionActive: company.isSubscriptionActive,
+    isAlphaTester: company.isAlphaTester,
+    freeTrialExpirationDate: company.freeTrialExpirationDate?.toISOString() ?? null,
+    allowPVRADARExtension: company.allowPVRADARExtension,
+  };
+}
+
+export function presentUser(user: UserRow, company: CompanyRow, now: Date = new Date()): PresentedUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    companyId: user.companyId,
+    status: user.status,
+    roles: user.roles.map((name) => ({ role: { name } })),
+    settings: { unitOfMeasure: user.settings?.unitOfMeasure === 'Imperial' ? 'Imperial' : 'Metric' },
+    eulaAcceptedStatus: user.eulaAcceptedAt !== null,
+    totpEnabled: user.totpEnabled,
+    ...subscriptionFlags(company, now),
+    company: presentCompanySummary(company),
+  };
+}

@@ -1,0 +1,167 @@
+/**
+ * The realtime hub (spec/2 §9.4): one WebSocket per signed-in browser tab at `GET /hub?access_token=…`.
+ *
+ * - The token is checked before the socket is used; a missing, invalid or expired token, or a
+ *   disabled user or company, gets the socket closed with code 4401 (the client then refreshes its
+ *   token and reconnects).
+ * - On connect the server sends `{command: 'connected', data: {userId, companyId}}`.
+ * - The client may send `{"invoke": "loadUserData"}` (or `{"command": "load:userdata"}`); the answer is
+ *   `{command: 'loaduserdata', data: {userId, companyId, firstName, lastName}}`.
+ * - Every API process LISTENs on `clientdata` and forwards `{command, data}` to the sockets of the
+ *   target user or company it holds (see publish.ts).
+ * - Keep-alive: a ping every 30 s; a socket that did not answer the previous ping is dropped.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import { loadAuth } from '../auth/context.ts';
+import { PayloadDecoder } from './envelope.ts';
+import { CLIENTDATA_CHANNEL, asClientDataMessage } from './publish.ts';
+import { SocketRegistry, type HubClient } from './registry.ts';
+
+export const HUB_PATH = '/hub';
+export const CLOSE_UNAUTHORIZED = 4401;
+export const CLOSE_GOING_AWAY = 1001;
+export const PING_INTERVAL_MS = 30_000;
+/** Client messages are tiny invocations; anything larger is refused. */
+const MAX_CLIENT_MESSAGE_BYTES = 4096;
+
+export interface RealtimeHubOptions {
+  pingIntervalMs?: number;
+}
+
+interface Identity {
+  userId: string;
+  companyId: string;
+}
+
+export async function realtimeHub(app: FastifyInstance, options: RealtimeHubOptions = {}): Promise<void> {
+  const { database, tokens } = app.services;
+  const registry = new SocketRegistry();
+  const decoder = new PayloadDecoder();
+
+  const unsubscribe = await database.pubsub.subscribe(CLIENTDATA_CHANNEL, (payload) => {
+    let decoded: unknown;
+    try {
+      decoded = decoder.accept(payload);
+    } catch (error) {
+      app.log.warn({ err: error }, 'realtime: unreadable clientdata payload');
+      return;
+    }
+    const message = asClientDataMessage(decoded);
+    if (message) registry.deliver(message);
+  });
+
+  async function identify(token: unknown): Promise<Identity | null> {
+    if (typeof token !== 'string' || token.length === 0) return null;
+    const claims = await tokens.verify(token);
+    if (!claims) return null;
+    const auth = await loadAuth(database.db, claims.sub, claims.cid);
+    return auth ? { userId: auth.user.id, companyId: auth.company.id } : null;
+  }
+
+  // Authentication runs as a hook, before the upgrade, so no client message can arrive before it.
+  const identities = new WeakMap<FastifyRequest, Identity>();
+
+  app.get(
+    HUB_PATH,
+    {
+      websocket: true,
+      // The hub authenticates itself: a bad token must close the socket with 4401, not answer 401.
+      config: { public: true },
+      preHandler: async (request) => {
+        const identity = await identify((request.query as Record<string, unknown> | undefined)?.access_token);
+        if (identity) identities.set(request, identity);
+      },
+    },
+    (socket, request) => {
+      const identity = identities.get(request);
+      if (!identity) {
+        socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
+        return;
+      }
+      const client = registry.add(socket, identity.userId, identity.companyId);
+      socket.on('pong', () => {
+        client.alive = true;
+      });
+      socket.on('close', () => registry.remove(client));
+      socket.on('message', (raw, isBinary) => {
+        onMessage(client, raw, isBinary).catch((error: unknown) => {
+          request.log.error({ err: error }, 'realtime: invocation failed');
+          send(socket, 'error', { message: 'The request could not be handled.' });
+        });
+      });
+      send(socket, 'connected', identity);
+    },
+  );
+
+  async function onMessage(client: HubClient, raw: RawData, isBinary: boolean): Promise<void> {
+    const socket = client.socket as WebSocket;
+    const text = isBinary ? '' : rawText(raw);
+    if (!text || Buffer.byteLength(text) > MAX_CLIENT_MESSAGE_BYTES) {
+      send(socket, 'error', { message: 'Messages are JSON objects such as {"invoke":"loadUserData"}.' });
+      return;
+    }
+    let invoke: unknown;
+    try {
+      const value = JSON.parse(text) as { invoke?: unknown; command?: unknown } | null;
+      // `{"command": "load:userdata"}` is accepted too, in the action:target form of pushed messages.
+      invoke = value?.invoke ?? (value?.command === 'load:userdata' ? 'loadUserData' : value?.command);
+    } catch {
+      invoke = undefined;
+    }
+    if (typeof invoke === 'string' && invoke.toLowerCase() === 'loaduserdata') {
+      const auth = await loadAuth(database.db, client.userId, client.companyId);
+      if (!auth) {
+        registry.remove(client);
+        socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
+        return;
+      }
+      send(socket, 'loaduserdata', {
+        userId: auth.user.id,
+        companyId: auth.company.id,
+        firstName: auth.user.firstName,
+        lastName: auth.user.lastName,
+      });
+      return;
+    }
+    send(socket, 'error', { message: `Unknown invocation ${JSON.stringify(invoke ?? null)}.` });
+  }
+
+  const heartbeat = setInterval(() => {
+    const dropped = registry.heartbeat();
+    if (dropped > 0) app.log.info({ dropped }, 'realtime: dropped sockets that stopped answering pings');
+  }, options.pingIntervalMs ?? PING_INTERVAL_MS);
+  heartbeat.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(heartbeat);
+    registry.closeAll(CLOSE_GOING_AWAY, 'Server is shutting down');
+    await unsubscribe();
+  });
+}
+
+/** Request log lines without the hub's access token (it travels in the query string). */
+export function redactAccessToken(url: string): string {
+  return url.replace(/([?&]access_token=)[^&#]*/gi, '$1[redacted]');
+}
+
+/** Fastify's request serializer, with the token redacted. */
+export function serializeRequest(request: FastifyRequest): Record<string, unknown> {
+  return {
+    method: request.method,
+    url: redactAccessToken(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+function send(socket: WebSocket, command: string, data: unknown): void {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ command, data }));
+}
+
+function rawText(raw: RawData): string {
+  if (Array.isArray(raw)) return Buffer.concat(raw).toString('utf8');
+  if (raw instanceof ArrayBuffer) return Buffer.from(raw).toString('utf8');
+  return raw.toString('utf8');
+}

@@ -1,0 +1,44 @@
+/**
+ * The refresh cookie: httpOnly, SameSite=Lax, Secure behind https, sent only to /api/auth, 14 days
+ * (spec 2 §7.13 "The session cookie lives 14 days, lax, secure").
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { REFRESH_TOKEN_SECONDS, type IssuedSession } from '../../commands/authSessions.ts';
+import type { Account } from '../../commands/accounts.ts';
+import { presentUser } from '../../presenters/user.ts';
+
+export const REFRESH_COOKIE = 'sunfield_refresh';
+const COOKIE_PATH = '/api/auth';
+
+function cookieOptions(reply: FastifyReply) {
+  const secure = reply.server.services.config.publicUrl.startsWith('https');
+  return { httpOnly: true, sameSite: 'lax' as const, secure, path: COOKIE_PATH };
+}
+
+export function refreshTokenOf(request: FastifyRequest): string | undefined {
+  const value = request.cookies?.[REFRESH_COOKIE];
+  return value ? value : undefined;
+}
+
+export function clearRefreshCookie(reply: FastifyReply): void {
+  reply.clearCookie(REFRESH_COOKIE, cookieOptions(reply));
+}
+
+/** Sets the cookie and answers `{accessToken, expiresIn, user}`. */
+export function sendSession(reply: FastifyReply, account: Account, session: IssuedSession, status = 200) {
+  reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
+    ...cookieOptions(reply),
+    maxAge: REFRESH_TOKEN_SECONDS,
+  });
+  reply.header('cache-control', 'no-store');
+  return reply.status(status).send({
+    accessToken: session.accessToken,
+    expiresIn: session.expiresIn,
+    user: presentUser(account.user, account.company),
+  });
+}
+
+export const clientInfo = (request: FastifyRequest) => ({
+  ip: request.ip,
+  userAgent: request.headers['user-agent'],
+});

@@ -1,0 +1,71 @@
+/** Sign-up, sign-in, refresh and sign-out (public routes; the refresh token travels in a cookie). */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { revokeSession, rotateSession } from '../../commands/authSessions.ts';
+import { logIn } from '../../commands/logIn.ts';
+import { signUp } from '../../commands/signUp.ts';
+import { parse, unauthorized } from '../../lib/errors.ts';
+import { clearRefreshCookie, clientInfo, refreshTokenOf, sendSession } from './cookie.ts';
+import { MAX_PASSWORD_LENGTH, emailField, newPasswordField, requiredText } from './fields.ts';
+
+const signUpBody = z.object({
+  companyName: requiredText('Company name', 200),
+  firstName: requiredText('First name'),
+  lastName: requiredText('Last name'),
+  email: emailField,
+  password: newPasswordField,
+});
+
+const logInBody = z.object({
+  email: z
+    .string({ error: 'Email is required.' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'Email is required.')
+    .max(254, 'Email is too long.'),
+  password: z
+    .string({ error: 'Password is required.' })
+    .min(1, 'Password is required.')
+    .max(MAX_PASSWORD_LENGTH, `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`),
+  /** Absent or empty: the answer says whether a code is required. */
+  totp: z
+    .union([z.string().max(16, 'The authenticator code is not valid.'), z.number().int().nonnegative()])
+    .nullish()
+    .transform((value) =>
+      typeof value === 'number' ? String(value).padStart(6, '0') : (value ?? '').trim(),
+    ),
+});
+
+export async function sessionRoutes(app: FastifyInstance): Promise<void> {
+  const { database, tokens } = app.services;
+
+  app.post('/signup', { config: { public: true } }, async (request, reply) => {
+    const input = parse(signUpBody, request.body);
+    const { account, session } = await signUp(app.services, input, clientInfo(request), request.log);
+    return sendSession(reply, account, session, 201);
+  });
+
+  app.post('/login', { config: { public: true } }, async (request, reply) => {
+    const input = parse(logInBody, request.body);
+    const result = await logIn(database.db, tokens, input, clientInfo(request));
+    if (result.kind === 'totpRequired') return { totpRequired: true };
+    return sendSession(reply, result.account, result.session);
+  });
+
+  app.post('/refresh', { config: { public: true } }, async (request, reply) => {
+    const token = refreshTokenOf(request);
+    const rotated = token ? await rotateSession(database.db, tokens, token, clientInfo(request)) : null;
+    if (!rotated) {
+      clearRefreshCookie(reply);
+      throw unauthorized();
+    }
+    return sendSession(reply, rotated.account, rotated.session);
+  });
+
+  app.post('/logout', { config: { public: true } }, async (request, reply) => {
+    const token = refreshTokenOf(request);
+    if (token) await revokeSession(database.db, token);
+    clearRefreshCookie(reply);
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,197 @@
+/**
+ * /api/Company/… (spec 2 §7.11): the company, its users, its default settings and its weather-vendor
+ * credentials. A user reads their own company; a super admin reads any; another company's id is 404.
+ * Settings are changed by the company's admins and IT admins, and by super admins (403 otherwise).
+ *
+ * Weather-vendor credentials: GET answers them masked (last 4 characters of a secret); PUT sets a
+ * field from a string, clears it with '' or null, and keeps it when the field is absent or is the
+ * masked value GET gave. Besides the three vendors of the spec (CleanPowerResearchSettings: key;
+ * SolarGISSettings: key; MeteonormSettings: licence, user, password), NSRDBSettings (apiKey, email)
+ * and SolcastSettings (key) hold the keys of the two other download providers.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { isSuperAdmin } from '@sunfield/domain';
+import { requireAuth } from '../../auth/context.ts';
+import { companies, users } from '../../db/schema.ts';
+import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
+import { canonicalQuery } from '../../lib/request.ts';
+import {
+  readAllVendorSettings,
+  readVendorSettings,
+  WEATHER_API_SETTINGS,
+  writeVendorSettings,
+  type VendorName,
+  type VendorValues,
+} from '../../models/weatherVendorSettings.ts';
+import { loadCompanyFor } from '../../policies/company.ts';
+import { presentCompany, presentDefaultSettings } from '../../presenters/company.ts';
+import { presentCompanySummary, presentUser } from '../../presenters/user.ts';
+
+const secretField = z
+  .string({ error: 'Must be text.' })
+  .max(500, 'Must be at most 500 characters.')
+  .nullable()
+  .optional();
+
+/** The body of each vendor's PUT; `license` and `apiKey` are accepted as spellings of licence and key. */
+const VENDOR_BODIES: Record<VendorName, z.ZodType<VendorValues>> = {
+  cleanPowerResearch: z
+    .object({ key: secretField, apiKey: secretField })
+    .transform((b) => withDefined({ key: b.key ?? b.apiKey })),
+  solarGIS: z
+    .object({ key: secretField, apiKey: secretField })
+    .transform((b) => withDefined({ key: b.key ?? b.apiKey })),
+  solcast: z
+    .object({ key: secretField, apiKey: secretField })
+    .transform((b) => withDefined({ key: b.key ?? b.apiKey })),
+  meteonorm: z
+    .object({ licence: secretField, license: secretField, user: secretField, password: secretField })
+    .transform((b) => withDefined({ licence: b.licence ?? b.license, user: b.user, password: b.password })),
+  nsrdb: z
+    .object({
+      apiKey: secretField,
+      key: secretField,
+      email: z.union([z.literal(''), z.null(), z.email('Must be an e-mail address.').max(320)]).optional(),
+    })
+    .transform((b) => withDefined({ apiKey: b.apiKey ?? b.key, email: b.email })),
+};
+
+function withDefined(values: Record<string, string | null | undefined>): VendorValues {
+  const out: VendorValues = {};
+  for (const [k, v] of Object.entries(values)) if (v !== undefined) out[k] = v;
+  return out;
+}
+
+const VENDOR_PATHS: readonly { path: string; vendor: VendorName }[] = [
+  { path: '/CleanPowerResearchSettings', vendor: 'cleanPowerResearch' },
+  { path: '/SolarGISSettings', vendor: 'solarGIS' },
+  { path: '/MeteonormSettings', vendor: 'meteonorm' },
+  { path: '/NSRDBSettings', vendor: 'nsrdb' },
+  { path: '/SolcastSettings', vendor: 'solcast' },
+];
+
+/** Settings groups accepted by PUT DefaultSettings (each a JSON object). */
+const defaultSettingsBody = z
+  .record(z.string().max(100), z.unknown())
+  .refine((body) => Object.keys(body).length <= 50, { message: 'Too many settings groups.' });
+
+const idParams = z.object({ id: z.string() });
+
+const companyUpdateBody = z
+  .object({
+    name: z.string().trim().min(1, 'Company name is required.').max(200).optional(),
+    /** CompanyType: Other 0 … Individual 7 (spec 1 §3) */
+    companyType: z.number().int().min(0).max(7).nullable().optional(),
+  })
+  .transform((b) => {
+    const out: { name?: string; companyType?: number | null } = {};
+    if (b.name !== undefined) out.name = b.name;
+    if (b.companyType !== undefined) out.companyType = b.companyType;
+    return out;
+  });
+
+/** CompanyId from the query (any case) or the body; absent → the caller's company. */
+function companyIdOf(request: FastifyRequest): unknown {
+  const query = canonicalQuery(request.query, ['CompanyId']);
+  if (query.CompanyId !== undefined) return query.CompanyId;
+  const body = request.body as Record<string, unknown> | null | undefined;
+  return body && typeof body === 'object' ? (body.companyId ?? body.CompanyId) : undefined;
+}
+
+export async function companyRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.services.database.db;
+  const secret = app.services.config.secret;
+
+  for (const { path, vendor } of VENDOR_PATHS) {
+    app.get(path, async (request) => {
+      const auth = requireAuth(request);
+      const company = await loadCompanyFor(db, auth, companyIdOf(request));
+      return { companyId: company.id, ...(await readVendorSettings(db, secret, company.id, vendor)) };
+    });
+    app.put(path, async (request) => {
+      const auth = requireAuth(request);
+      const company = await loadCompanyFor(db, auth, companyIdOf(request), { edit: true });
+      const values = parse(VENDOR_BODIES[vendor], request.body);
+      await writeVendorSettings(db, secret, company.id, vendor, values);
+      return { companyId: company.id, ...(await readVendorSettings(db, secret, company.id, vendor)) };
+    });
+  }
+
+  app.get('/DefaultSettings', async (request) => {
+    const auth = requireAuth(request);
+    const company = await loadCompanyFor(db, auth, companyIdOf(request));
+    return presentDefaultSettings(company, await readAllVendorSettings(db, secret, company.id));
+  });
+
+  /**
+   * Replaces the default-settings groups (the weather-vendor credentials are kept: they change only
+   * through their own paths).
+   */
+  app.put('/DefaultSettings', async (request) => {
+    const auth = requireAuth(request);
+    const company = await loadCompanyFor(db, auth, companyIdOf(request), { edit: true });
+    const body = parse(defaultSettingsBody, request.body);
+    const groups: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(body)) {
+      if (key === WEATHER_API_SETTINGS || key === 'companyId' || key === 'CompanyId' || key === 'id')
+        continue;
+      if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+        throw badRequest(INVALID_INPUT, { [key]: ['Must be an object of settings.'] });
+      }
+      groups[key] = value;
+    }
+    const stored = company.defaultSettings?.[WEATHER_API_SETTINGS];
+    const [row] = await db
+      .update(companies)
+      .set({
+        defaultSettings: stored === undefined ? groups : { ...groups, [WEATHER_API_SETTINGS]: stored },
+        lastModified: new Date(),
+      })
+      .where(eq(companies.id, company.id))
+      .returning();
+    return presentDefaultSettings(row ?? company, await readAllVendorSettings(db, secret, company.id));
+  });
+
+  /** Super admins: every company (name order); everyone else: their own. */
+  app.get('/', async (request) => {
+    const auth = requireAuth(request);
+    const rows = isSuperAdmin(auth.user.roles)
+      ? await db.select().from(companies).orderBy(asc(companies.name)).limit(10_000)
+      : [auth.company];
+    return rows.map((company) => presentCompanySummary(company));
+  });
+
+  /** Renames the company or changes its type (admins of the company, super admins). */
+  app.put('/:id', async (request) => {
+    const auth = requireAuth(request);
+    const { id } = parse(idParams, request.params);
+    const company = await loadCompanyFor(db, auth, id, { edit: true });
+    const changes = parse(companyUpdateBody, request.body);
+    await db
+      .update(companies)
+      .set({ ...changes, lastModified: new Date() })
+      .where(eq(companies.id, company.id));
+    return { changesMade: true };
+  });
+
+  app.get('/:id', async (request) => {
+    const auth = requireAuth(request);
+    const { id } = parse(idParams, request.params);
+    const company = await loadCompanyFor(db, auth, id);
+    return presentCompany(company, await readAllVendorSettings(db, secret, company.id));
+  });
+
+  app.get('/:id/user', async (request) => {
+    const auth = requireAuth(request);
+    const { id } = parse(idParams, request.params);
+    const company = await loadCompanyFor(db, auth, id);
+    const rows = await db
+      .select()
+      .from(users)
+      .where(eq(users.companyId, company.id))
+      .orderBy(asc(users.lastName), asc(users.firstName));
+    return rows.map((user) => presentUser(user, company));
+  });
+}

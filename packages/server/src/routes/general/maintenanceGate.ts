@@ -1,0 +1,30 @@
+/**
+ * Maintenance mode: while it is on, every API call answers 503 except the system calls (version,
+ * the flag itself), sign-in calls (so that a super admin can sign in) and calls by super admins.
+ * A preHandler, so that it runs after the caller is known (auth/context.ts resolves the caller in a
+ * root preHandler). Install it on the /api context before any route plugin is registered.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isSuperAdmin } from '@sunfield/domain';
+import { HttpError } from '../../lib/errors.ts';
+import { getMaintenanceMode } from '../../models/systemSettings.ts';
+
+export const MAINTENANCE_MESSAGE = 'Sunfield is down for maintenance.';
+
+/** Sign-in calls (web and client credentials) stay open so that a super admin can get in. */
+const EXEMPT_PREFIXES = ['/api/system/', '/api/auth/', '/api/oauth2/'];
+
+function isExempt(request: FastifyRequest): boolean {
+  const route = (request.routeOptions.url ?? request.url).toLowerCase();
+  if (EXEMPT_PREFIXES.some((prefix) => route.startsWith(prefix))) return true;
+  return request.auth ? isSuperAdmin(request.auth.user.roles) : false;
+}
+
+export function registerMaintenanceGate(app: FastifyInstance): void {
+  const db = app.services.database.db;
+  app.addHook('preHandler', async (request) => {
+    if (isExempt(request)) return;
+    const state = await getMaintenanceMode(db);
+    if (state.maintenanceMode) throw new HttpError(503, { message: MAINTENANCE_MESSAGE });
+  });
+}

@@ -1,0 +1,30 @@
+/** Every API route, registered under /api. One folder per resource (spec 2 §7). */
+import type { FastifyInstance } from 'fastify';
+import { authRoutes } from './auth/index.ts';
+import { definitionsRoutes } from './definitions/index.ts';
+import { generalRoutes } from './general/index.ts';
+import { registerMaintenanceGate } from './general/maintenanceGate.ts';
+import { geoRoutes } from './geo/index.ts';
+import { oauthRoutes } from './oauth/index.ts';
+import { projectRoutes } from './project/index.ts';
+import { userRoutes } from './user/index.ts';
+import { moduleRoutes } from './module/index.ts';
+import { inverterRoutes } from './inverter/index.ts';
+import { weatherRoutes } from './weather/index.ts';
+import { companyRoutes } from './company/index.ts';
+
+export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  // First, so that the hook covers every route registered below.
+  registerMaintenanceGate(app);
+  await app.register(authRoutes, { prefix: '/auth' });
+  await app.register(userRoutes, { prefix: '/user' });
+  await app.register(oauthRoutes, { prefix: '/oauth2' });
+  await app.register(generalRoutes);
+  await app.register(definitionsRoutes);
+  await app.register(projectRoutes);
+  await app.register(geoRoutes);
+  await app.register(moduleRoutes, { prefix: '/module' });
+  await app.register(inverterRoutes, { prefix: '/inverter' });
+  await app.register(weatherRoutes, { prefix: '/weather' });
+  await app.register(companyRoutes, { prefix: '/company' });
+}

@@ -1,0 +1,204 @@
+/**
+ * The routes that modules and inverters share (spec 2 §7.8–7.9): overview list, read, create,
+ * update, delete, clone, note, export, import of an export, and the two-call status change.
+ * `/Module/…` and `/Inverter/…` register them with their kind; their own routes (PAN, OND, IAM, kVA,
+ * generator) sit beside them.
+ *
+ * Answers: creates `{id}`, updates the updated entity, deletes `true`; an asset the caller cannot
+ * read is 404 text ('Module not found'), one it reads but may not change 403 `{message}`.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { requireAuth } from '../../auth/context.ts';
+import {
+  changeEquipmentStatus,
+  cloneEquipment,
+  createEquipment,
+  saveEquipment,
+  validateEquipmentStatus,
+  type Entity,
+} from '../../commands/equipmentSave.ts';
+import { readUpload, uploadText } from '../../commands/equipmentUpload.ts';
+import { badRequest, parse } from '../../lib/errors.ts';
+import { canonicalQuery } from '../../lib/request.ts';
+import { deleteEquipment, findEquipment, listEquipment, type EquipmentKind } from '../../models/equipment.ts';
+import { actorOf, EQUIPMENT_LABEL, equipmentNotFound, loadEquipmentFor } from '../../policies/equipment.ts';
+import { presentEquipment, presentEquipmentExport, presentOverviewItem } from '../../presenters/equipment.ts';
+import { DEFAULT_PAGE_SIZE, OVERVIEW_KEYS, overviewQuerySchema, statusChangeSchema } from './schemas.ts';
+
+/** Exported files are small JSON documents. */
+const EXPORT_FILE_LIMIT = 2 * 1024 * 1024;
+
+export interface EquipmentRouteOptions {
+  kind: EquipmentKind;
+  /** 'ModuleOverview' or 'InverterOverview'. */
+  overviewPath: string;
+  bodySchema: z.ZodType<Entity>;
+  /** The defaults under the fields of a POST (spec 1 §3), given the body. */
+  defaults: (body: Entity) => Entity;
+  /** Turns a parsed body into what is stored (drops nulls, applies save rules); may throw a 400. */
+  prepare: (entity: Entity) => Entity;
+}
+
+/** A file name from an asset name: letters, digits, spaces, dots, dashes and underscores only. */
+export const fileNameOf = (name: string, extension: string): string =>
+  `${
+    name
+      .replace(/[^\w .-]+/g, '_')
+      .trim()
+      .slice(0, 120) || 'export'
+  }.${extension}`;
+
+export function registerEquipmentRoutes(app: FastifyInstance, options: EquipmentRouteOptions): void {
+  const { kind } = options;
+  const db = app.services.database.db;
+  const label = EQUIPMENT_LABEL[kind];
+  const querySchema = overviewQuerySchema(kind);
+
+  async function present(id: number, auth: ReturnType<typeof requireAuth>) {
+    const found = await findEquipment(db, kind, id);
+    if (!found) throw equipmentNotFound(kind);
+    return presentEquipment(found.row, found.ownerName, actorOf(auth));
+  }
+
+  const validEntity = (body: unknown): Entity => options.prepare(parse(options.bodySchema, body));
+
+  app.get(`/${options.overviewPath}`, async (request) => {
+    const auth = requireAuth(request);
+    const query = parse(querySchema, canonicalQuery(request.query, OVERVIEW_KEYS));
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const actor = actorOf(auth);
+    const { rows, total } = await listEquipment(db, kind, actor, {
+      search: query.search,
+      statuses: query.status,
+      ownerOnly: query.ownerOnly,
+      cellTechnologyTypes: query.cellTechnologyType,
+      minPower: query.minPower,
+      maxPower: query.maxPower,
+      sort: query.sort,
+      order: query.order,
+      page,
+      pageSize,
+    });
+    return { items: rows.map((row) => presentOverviewItem(kind, row, actor)), total, page, pageSize };
+  });
+
+  app.post('/Status/Validate', async (request) => {
+    const auth = requireAuth(request);
+    const { items } = parse(statusChangeSchema, request.body);
+    return validateEquipmentStatus(db, auth, kind, items);
+  });
+
+  app.post('/Status', async (request) => {
+    const auth = requireAuth(request);
+    const { items } = parse(statusChangeSchema, request.body);
+    await changeEquipmentStatus(db, auth, kind, items);
+    return true;
+  });
+
+  /** Creates an asset from an exported file (GET …/Export). */
+  app.post('/Import', async (request) => {
+    const auth = requireAuth(request);
+    const what = `${label.toLowerCase()} file`;
+    const upload = await readUpload(request, what, EXPORT_FILE_LIMIT);
+    let json: unknown;
+    try {
+      json = JSON.parse(uploadText(upload, what));
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 400) throw error;
+      throw badRequest(`The ${what} is not valid JSON.`, { file: [`The ${what} is not valid JSON.`] });
+    }
+    if (!json || typeof json !== 'object' || Array.isArray(json)) {
+      throw badRequest(`The ${what} must hold one ${label.toLowerCase()}.`, {
+        file: ['Expected a JSON object.'],
+      });
+    }
+    const record = json as Entity;
+    if (typeof record.sunfieldExport === 'string' && record.sunfieldExport !== kind) {
+      const message = `This file is an export of ${article(record.sunfieldExport)}, not of ${article(label.toLowerCase())}.`;
+      throw badRequest(message, { file: [message] });
+    }
+    const { sunfieldExport: _kind, version: _version, ...fields } = record;
+    const entity = validEntity(fields);
+    const source =
+      typeof record.source === 'string' && record.source.trim() ? record.source.trim() : 'Import';
+    const id = await createEquipment(db, auth, kind, entity, { source });
+    return { id };
+  });
+
+  app.post('/', async (request) => {
+    const auth = requireAuth(request);
+    const body = (request.body ?? {}) as Entity;
+    if (typeof body !== 'object' || Array.isArray(body)) {
+      throw badRequest(`A ${label.toLowerCase()} object is required.`, { $: ['Expected a JSON object.'] });
+    }
+    const entity = validEntity({ ...options.defaults(body), ...dropNulls(body) });
+    const source =
+      typeof body.source === 'string' && body.source.trim() ? body.source.trim().slice(0, 200) : 'User';
+    const id = await createEquipment(db, auth, kind, entity, { source });
+    return { id };
+  });
+
+  app.get('/:id', async (request) => {
+    const auth = requireAuth(request);
+    const { id } = request.params as { id: string };
+    const found = await loadEquipmentFor(db, auth, kind, id);
+    return presentEquipment(found.row, found.ownerName, actorOf(auth));
+  });
+
+  app.put('/:id', async (request) => {
+    const auth = requireAuth(request);
+    const { id } = request.params as { id: string };
+    // Ownership and status first: another company's id answers 404 whatever the body holds.
+    const found = await loadEquipmentFor(db, auth, kind, id, 'edit');
+    const entity = validEntity(request.body);
+    await saveEquipment(db, auth, kind, found.row, entity);
+    return present(found.row.id, auth);
+  });
+
+  app.delete('/:id', async (request) => {
+    const auth = requireAuth(request);
+    const { id } = request.params as { id: string };
+    const found = await loadEquipmentFor(db, auth, kind, id, 'delete');
+    if (!(await deleteEquipment(db, kind, found.row.id))) throw equipmentNotFound(kind);
+    return true;
+  });
+
+  app.post('/:id/Clone', async (request) => {
+    const auth = requireAuth(request);
+    const { id } = request.params as { id: string };
+    const found = await loadEquipmentFor(db, auth, kind, id);
+    return { id: await cloneEquipment(db, auth, kind, found.row) };
+  });
+
+  app.get('/:id/Note', async (request) => {
+    const auth = requireAuth(request);
+    const { id } = request.params as { id: string };
+    const found = await loadEquipmentFor(db, auth, kind, id);
+    return { note: found.row.note };
+  });
+
+  app.get('/:id/Export', async (request, reply) => {
+    const auth = requireAuth(request);
+    const { id } = request.params as { id: string };
+    const found = await loadEquipmentFor(db, auth, kind, id);
+    const fileName = fileNameOf(found.row.name, 'json');
+    reply
+      .header('content-type', 'application/json; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`);
+    return JSON.stringify(presentEquipmentExport(kind, found.row), null, 2);
+  });
+}
+
+/** 'a module', 'an inverter'. */
+const article = (noun: string): string => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun.slice(0, 40)}`;
+
+/** The object without its null and undefined values (spec 1 §5: null-valued fields are omitted). */
+export function dropNulls(entity: Entity): Entity {
+  const out: Entity = {};
+  for (const [key, value] of Object.entries(entity)) {
+    if (value !== null && value !== undefined) out[key] = value;
+  }
+  return out;
+}

@@ -1,0 +1,248 @@
+/**
+ * Input schemas of the module and inverter routes: the overview query (shared by both libraries),
+ * the status change, and the entity bodies. The entity schemas check what the server relies on
+ * (names, the list columns, the shape of curves and tables) and keep every other spec 3 field as sent.
+ */
+import { z } from 'zod';
+import { ASSET_STATUS } from '@sunfield/domain';
+import { moduleSaveSchema } from '@sunfield/domain/api/module.ts';
+import { inverterSaveSchema } from '@sunfield/domain/api/inverter.ts';
+import {
+  INVERTER_SORTS,
+  MODULE_SORTS,
+  type EquipmentKind,
+  type EquipmentSort,
+} from '../../models/equipment.ts';
+
+export const OVERVIEW_KEYS = [
+  'search',
+  'status',
+  'ownerOnly',
+  'cellTechnologyType',
+  'minPower',
+  'maxPower',
+  'sort',
+  'order',
+  'page',
+  'pageSize',
+] as const;
+
+export const DEFAULT_PAGE_SIZE = 50;
+export const MAX_PAGE_SIZE = 500;
+
+const KNOWN_STATUSES = new Set<number>(Object.values(ASSET_STATUS));
+
+/** An optional query number: absent or empty is undefined; anything else must parse. */
+const queryNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    schema.optional(),
+  );
+
+/** A comma list of integers in a query, e.g. `status=3,5`. */
+const intList = (message: string, allowed?: (n: number) => boolean) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const list = value.split(',').map((part) => Number(part.trim()));
+      if (list.some((n) => !Number.isInteger(n) || (allowed && !allowed(n)))) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return list;
+    });
+
+export function overviewQuerySchema(kind: EquipmentKind) {
+  const sorts: readonly EquipmentSort[] = kind === 'module' ? MODULE_SORTS : INVERTER_SORTS;
+  const byLower = new Map(sorts.map((sort) => [sort.toLowerCase(), sort]));
+  return z.object({
+    search: z.string().max(200, 'Search must be at most 200 characters.').optional(),
+    status: intList('Status must be a comma list of asset statuses (0–6, 10).', (n) => KNOWN_STATUSES.has(n)),
+    ownerOnly: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === '') return false;
+        const v = value.toLowerCase();
+        if (v !== 'true' && v !== 'false') {
+          ctx.addIssue({ code: 'custom', message: 'OwnerOnly must be true or false.' });
+          return z.NEVER;
+        }
+        return v === 'true';
+      }),
+    cellTechnologyType: intList(
+      'Cell technology type must be a comma list of numbers 1–8.',
+      (n) => n >= 1 && n <= 8,
+    ),
+    minPower: queryNumber(z.number({ error: 'Minimum power must be a number.' })),
+    maxPower: queryNumber(z.number({ error: 'Maximum power must be a number.' })),
+    sort: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined || value === '') return 'name' as EquipmentSort;
+        const sort = byLower.get(value.toLowerCase());
+        if (!sort) {
+          ctx.addIssue({ code: 'custom', message: `Sort must be one of ${sorts.join(', ')}.` });
+          return z.NEVER;
+        }
+        return sort;
+      }),
+    order: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const order = (value || 'asc').toLowerCase();
+        if (order !== 'asc' && order !== 'desc') {
+          ctx.addIssue({ code: 'custom', message: 'Order must be asc or desc.' });
+          return z.NEVER;
+        }
+        return order as 'asc' | 'desc';
+      }),
+    page: queryNumber(
+      z
+        .number({ error: 'Page must be a whole number from 1.' })
+        .int('Page must be a whole number from 1.')
+        .min(1, 'Page must be a whole number from 1.')
+        .max(1_000_000, 'Page is out of range.'),
+    ),
+    pageSize: queryNumber(
+      z
+        .number({ error: `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.` })
+        .int(`Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`)
+        .min(1, `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`)
+        .max(MAX_PAGE_SIZE, `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}.`),
+    ),
+  });
+}
+
+const statusItem = z.object({
+  id: z
+    .number({ error: 'Id is required.' })
+    .int('Id must be a whole number.')
+    .positive('Id must be positive.')
+    .max(2_147_483_647, 'Id is out of range.'),
+  status: z.number({ error: 'Status is required.' }).int('Status must be a whole number.'),
+  note: z.string().max(4000, 'Note must be at most 4000 characters.').nullable().optional(),
+});
+
+/** `{items: [{id, status, note}]}`, or the bare list as the project routes take it. */
+export const statusChangeSchema = z.preprocess(
+  (value) => (Array.isArray(value) ? { items: value } : value),
+  z.object({
+    items: z
+      .array(statusItem, { error: 'A list of {id, status, note} is required.' })
+      .min(1, 'There are no files currently selected.')
+      .max(1000, 'At most 1000 files can change status at once.'),
+  }),
+);
+
+// ---------------------------------------------------------------------------------------------
+// Entity bodies
+
+const finite = (label: string) => z.number({ error: `${label} must be a number.` });
+const optionalNumber = (label: string, min?: number, max?: number) => {
+  let schema = finite(label);
+  if (min !== undefined) schema = schema.min(min, `${label} must be at least ${min}.`);
+  if (max !== undefined) schema = schema.max(max, `${label} must be at most ${max}.`);
+  return schema.nullish();
+};
+const optionalText = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} must be text.` })
+    .max(max, `${label} must be at most ${max} characters.`)
+    .nullish();
+
+const nameSchema = z
+  .string({ error: 'Name is required.' })
+  .trim()
+  .min(1, 'Name is required.')
+  .max(200, 'Name must be at most 200 characters.');
+
+/**
+ * Body of POST/PUT /Module: the domain's spec 3 schema (unknown keys dropped), with worded messages
+ * for the fields a user types most.
+ */
+export const moduleBodySchema = moduleSaveSchema.extend({
+  name: nameSchema,
+  manufacturer: optionalText('Manufacturer'),
+  model: optionalText('Model'),
+  description: optionalText('Description', 4000),
+  stcMaxPower: optionalNumber('STC maximum power', 0, 100_000),
+  cellTechnologyType: z
+    .number({ error: 'Cell technology type must be a number.' })
+    .int('Cell technology type must be a whole number.')
+    .min(1, 'Cell technology type must be 1–8.')
+    .max(8, 'Cell technology type must be 1–8.')
+    .nullish(),
+  faciality: z
+    .number({ error: 'Faciality must be 0 (Monofacial) or 1 (Bifacial).' })
+    .refine((v) => v === 0 || v === 1, 'Faciality must be 0 (Monofacial) or 1 (Bifacial).')
+    .nullish(),
+});
+
+const efficiencyCurve = z.object({
+  voltage: finite('Voltage'),
+  efficiencyPoints: z
+    .array(
+      z.object({
+        power: finite('Power'),
+        efficiency: finite('Efficiency')
+          .min(0, 'Efficiency must be 0–100 %.')
+          .max(100, 'Efficiency must be 0–100 %.'),
+      }),
+    )
+    .max(1000, 'Too many efficiency points.'),
+});
+
+const kvaCurve = z.object({
+  elevation: finite('Elevation'),
+  kVAPoints: z
+    .array(
+      z.object({
+        temperature: finite('Temperature'),
+        kVA: finite('kVA').min(0, 'kVA must be positive.'),
+      }),
+    )
+    .max(1000, 'Too many kVA points.'),
+});
+
+const pqCurve = z.object({
+  temperature: finite('Temperature'),
+  pqPoints: z
+    .array(z.object({ activePowerP: finite('Active power'), reactivePowerQ: finite('Reactive power') }))
+    .max(1000, 'Too many PQ points.'),
+});
+
+/** Body of POST/PUT /Inverter: the domain's spec 3 schema with worded messages for curves. */
+export const inverterBodySchema = inverterSaveSchema.extend({
+  name: nameSchema,
+  manufacturer: optionalText('Manufacturer'),
+  model: optionalText('Model'),
+  description: optionalText('Description', 4000),
+  /** Default setpoint of an inverter node using it [kW] (newInverter). */
+  setpointkW: optionalNumber('Setpoint', 0, 1_000_000),
+  efficiencyCurves: z.array(efficiencyCurve).max(100, 'Too many efficiency curves.').nullish(),
+  kVACurves: z.array(kvaCurve).max(100, 'Too many kVA curves.').nullish(),
+  pqCurves: z.array(pqCurve).max(100, 'Too many PQ curves.').nullish(),
+});
+
+export const KVA_QUERY_KEYS = ['temperature', 'elevation', 'useCoolingTemp'] as const;
+
+export const kvaQuerySchema = z.object({
+  temperature: queryNumber(finite('Temperature').min(-100).max(100)),
+  elevation: queryNumber(finite('Elevation').min(-500).max(10_000)),
+  useCoolingTemp: z
+    .union([z.boolean(), z.string()])
+    .optional()
+    .transform((value) => value === true || (typeof value === 'string' && value.toLowerCase() === 'true')),
+});
+
+export const kvaBodySchema = z.object({
+  inverter: inverterBodySchema.partial({ name: true }).loose(),
+  temperature: finite('Temperature').min(-100).max(100).nullish(),
+  elevation: finite('Elevation').min(-500).max(10_000).nullish(),
+  useCoolingTemp: z.boolean().nullish(),
+});

@@ -1,0 +1,124 @@
+/**
+ * Projects (spec 2 §7.4, spec 4 §1): list, read, create, update, delete, radius search and status
+ * change. Every call is scoped to the caller's company; another company's project is 404.
+ * Creates answer `{id}`, updates `{changesMade: true}`, deletes `true`, as the commercial API.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { requireAuth } from '../../auth/context.ts';
+import { createProject, updateExistingProject, type SaveResult } from '../../commands/projectSave.ts';
+import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
+import { canonicalQuery, xMessageHeader } from '../../lib/request.ts';
+import { deleteProject, listAllProjects, listProjects } from '../../models/project.ts';
+import {
+  canDeleteProject,
+  canUpdateProject,
+  loadProjectFor,
+  projectNotFound,
+} from '../../policies/project.ts';
+import { presentProject } from '../../presenters/project.ts';
+import { registerProjectSearchRoutes } from './search.ts';
+import { registerProjectStatusRoutes } from './status.ts';
+import {
+  createProjectSchema,
+  PROJECT_LIST_KEYS,
+  projectListQuerySchema,
+  updateProjectSchema,
+} from './schemas.ts';
+
+const DEFAULT_TOP = 25;
+
+/** Predictions are not stored yet: overviews carry an empty list. */
+const NO_PREDICTIONS: unknown[] = [];
+
+function sendMessages(reply: FastifyReply, result: SaveResult): void {
+  if (result.messages.length) reply.header('x-message', xMessageHeader(result.messages));
+}
+
+export async function projectRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.services.database.db;
+
+  /**
+   * The company's projects, one page. Without `status` every status is listed (the web app asks
+   * for status=0); `X-Total-Count` carries the number of matches over all pages.
+   */
+  app.get('/Project', async (request, reply) => {
+    const auth = requireAuth(request);
+    const query = parse(projectListQuerySchema, canonicalQuery(request.query, PROJECT_LIST_KEYS));
+    const { rows, total } = await listProjects(db, auth.company.id, {
+      statuses: query.status,
+      search: query.search,
+      sort: query.sort,
+      order: query.order,
+      skip: query.skip ?? 0,
+      top: query.top ?? DEFAULT_TOP,
+    });
+    reply.header('X-Total-Count', String(total));
+    return rows.map((row) => presentProject(row.project, { owner: row.owner }));
+  });
+
+  app.get('/Project/:id', async (request) => {
+    const auth = requireAuth(request);
+    const { id } = request.params as { id: string };
+    const found = await loadProjectFor(db, auth, id);
+    return presentProject(found.project, { owner: found.owner });
+  });
+
+  app.get('/Project/:id/Overview', async (request) => {
+    const auth = requireAuth(request);
+    const { id } = request.params as { id: string };
+    const found = await loadProjectFor(db, auth, id);
+    return presentProject(found.project, { owner: found.owner, predictions: NO_PREDICTIONS });
+  });
+
+  /** Every project of the caller's company with its predictions. */
+  app.get('/ProjectsAndPredictions/My', async (request) => {
+    const auth = requireAuth(request);
+    const rows = await listAllProjects(db, auth.company.id);
+    return rows.map((row) => presentProject(row.project, { owner: row.owner, predictions: NO_PREDICTIONS }));
+  });
+
+  /** Creates a project; a duplicate name is allowed but warned about in `x-message`. */
+  app.post('/Project', async (request, reply) => {
+    const auth = requireAuth(request);
+    const input = parse(createProjectSchema, request.body);
+    const result = await createProject(db, auth, input);
+    sendMessages(reply, result);
+    return { id: result.project.id };
+  });
+
+  async function update(rawId: unknown, body: unknown, reply: FastifyReply) {
+    const auth = requireAuth(reply.request);
+    // Ownership first: another company's id answers 404 whatever the body holds.
+    const found = await loadProjectFor(db, auth, rawId, canUpdateProject);
+    const input = parse(updateProjectSchema, body);
+    const result = await updateExistingProject(db, auth, found.project, input);
+    sendMessages(reply, result);
+    return { changesMade: true };
+  }
+
+  app.put('/Project/:id', async (request, reply) => {
+    const { id } = request.params as { id: string };
+    return update(id, request.body, reply);
+  });
+
+  /** The SDK's form: the id travels in the body. */
+  app.put('/Project', async (request, reply) => {
+    requireAuth(request);
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    if (body.id === undefined || body.id === null) {
+      throw badRequest(INVALID_INPUT, { id: ['Id is required.'] });
+    }
+    return update(body.id, body, reply);
+  });
+
+  app.delete('/Project/:id', async (request) => {
+    const auth = requireAuth(request);
+    const { id } = request.params as { id: string };
+    const found = await loadProjectFor(db, auth, id, canDeleteProject);
+    if (!(await deleteProject(db, auth.company.id, found.project.id))) throw projectNotFound();
+    return true;
+  });
+
+  registerProjectSearchRoutes(app);
+  registerProjectStatusRoutes(app);
+}

@@ -1,0 +1,113 @@
+/**
+ * /api/user (spec 2 §7.3): the current user, users of the same company, the EULA, unit settings and
+ * API credentials. Paths match case-insensitively (/User/Settings = /user/settings).
+ */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { requireAuth } from '../../auth/context.ts';
+import { generateClientSecret } from '../../commands/apiClients.ts';
+import { users } from '../../db/schema.ts';
+import { parse } from '../../lib/errors.ts';
+import { authorize, canManageUserSecret, canUpdateUser, findCompanyUser } from '../../policies/user.ts';
+import { presentUser } from '../../presenters/user.ts';
+import { requiredText } from '../auth/fields.ts';
+
+const idParams = z.object({ id: z.string() });
+
+const updateBody = z.object({
+  firstName: requiredText('First name').optional(),
+  lastName: requiredText('Last name').optional(),
+});
+
+const UNIT_MESSAGE = 'Unit of measure must be Metric or Imperial.';
+/** 'Metric' | 'Imperial' (any case), or the enum numbers 0 = Metric, 1 = Imperial, or isMetric. */
+const settingsBody = z
+  .object({
+    unitOfMeasure: z
+      .union(
+        [
+          z
+            .string()
+            .trim()
+            .toLowerCase()
+            .pipe(z.enum(['metric', 'imperial'])),
+          z.literal(0),
+          z.literal(1),
+        ],
+        {
+          error: UNIT_MESSAGE,
+        },
+      )
+      .optional(),
+    isMetric: z.boolean({ error: 'isMetric must be true or false.' }).optional(),
+  })
+  .refine((body) => body.unitOfMeasure !== undefined || body.isMetric !== undefined, {
+    path: ['unitOfMeasure'],
+    message: UNIT_MESSAGE,
+  })
+  .transform((body): 'Metric' | 'Imperial' => {
+    if (body.unitOfMeasure === undefined) return body.isMetric ? 'Metric' : 'Imperial';
+    return body.unitOfMeasure === 0 || body.unitOfMeasure === 'metric' ? 'Metric' : 'Imperial';
+  });
+
+export async function userRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.services.database.db;
+
+  app.get('/current', async (request) => {
+    const auth = requireAuth(request);
+    return presentUser(auth.user, auth.company);
+  });
+
+  const acceptEula = async (request: FastifyRequest) => {
+    const auth = requireAuth(request);
+    // The first acceptance is the one on record.
+    const eulaAcceptedAt = auth.user.eulaAcceptedAt ?? new Date();
+    const [user] = await db
+      .update(users)
+      .set({ eulaAcceptedAt, lastModified: new Date() })
+      .where(eq(users.id, auth.user.id))
+      .returning();
+    return presentUser(user ?? auth.user, auth.company);
+  };
+  app.get('/AcceptEULA', { config: { skipEula: true } }, acceptEula);
+  app.post('/AcceptEULA', { config: { skipEula: true } }, acceptEula);
+
+  app.post('/Settings', async (request) => {
+    const auth = requireAuth(request);
+    const unitOfMeasure = parse(settingsBody, request.body);
+    const [user] = await db
+      .update(users)
+      .set({ settings: { ...auth.user.settings, unitOfMeasure }, lastModified: new Date() })
+      .where(eq(users.id, auth.user.id))
+      .returning();
+    return presentUser(user ?? auth.user, auth.company);
+  });
+
+  app.get('/:id', async (request) => {
+    const auth = requireAuth(request);
+    const { id } = parse(idParams, request.params);
+    return presentUser(await findCompanyUser(db, auth, id), auth.company);
+  });
+
+  app.put('/:id', async (request) => {
+    const auth = requireAuth(request);
+    const { id } = parse(idParams, request.params);
+    const target = await findCompanyUser(db, auth, id);
+    authorize(canUpdateUser(auth, target));
+    const changes = parse(updateBody, request.body);
+    await db
+      .update(users)
+      .set({ ...changes, lastModified: new Date() })
+      .where(eq(users.id, target.id));
+    return { changesMade: true };
+  });
+
+  app.post('/:id/Secret', async (request) => {
+    const auth = requireAuth(request);
+    const { id } = parse(idParams, request.params);
+    const target = await findCompanyUser(db, auth, id);
+    authorize(canManageUserSecret(auth, target));
+    return generateClientSecret(db, target.id);
+  });
+}

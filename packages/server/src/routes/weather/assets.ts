@@ -1,0 +1,203 @@
+/**
+ * Stored weather assets (spec 2 §7.10): lists, radius search, read (with summary), detail rows,
+ * series, charts, CSV export, update, title, delete, clone and the two-call status change.
+ * See docs/api-weather.md for the shapes.
+ */
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../../auth/context.ts';
+import {
+  changeWeatherStatus,
+  cloneWeather,
+  exportFileName,
+  updateWeather,
+  validateWeatherStatus,
+  viewerOf,
+  weatherCsvStream,
+  weatherDetailPage,
+  weatherSeriesBinary,
+  weatherSeriesJson,
+} from '../../commands/weatherAssets.ts';
+import { publishWeatherItem } from '../../commands/weatherImport.ts';
+import { badRequest, parse } from '../../lib/errors.ts';
+import { canonicalQuery } from '../../lib/request.ts';
+import {
+  deleteWeatherRow,
+  listWeathers,
+  WEATHER_SERIES_KEYS,
+  weathersWithinRadius,
+  type WeatherListEntry,
+} from '../../models/weather.ts';
+import { loadWeatherFor, weatherActorOf } from '../../policies/weather.ts';
+import { presentWeather, presentWeatherListItem } from '../../presenters/weather.ts';
+import {
+  DEFAULT_WEATHER_SEARCH_RADIUS_KM,
+  DETAIL_KEYS,
+  detailQuerySchema,
+  statusBodySchema,
+  titleSchema,
+  updateWeatherSchema,
+  WEATHER_LIST_KEYS,
+  WEATHER_SEARCH_KEYS,
+  weatherListQuerySchema,
+  weatherSearchQuerySchema,
+} from './schemas.ts';
+
+const DEFAULT_PAGE_SIZE = 50;
+
+export function registerWeatherAssetRoutes(app: FastifyInstance): void {
+  const database = app.services.database;
+  const db = database.db;
+
+  async function overview(request: Parameters<typeof requireAuth>[0], ownerOnly: boolean) {
+    const auth = requireAuth(request);
+    const query = parse(weatherListQuerySchema, canonicalQuery(request.query, WEATHER_LIST_KEYS));
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+    const { rows, total } = await listWeathers(db, viewerOf(auth), {
+      statuses: query.status,
+      search: query.search,
+      ownerOnly: ownerOnly || query.ownerOnly,
+      sort: query.sort,
+      order: query.order,
+      skip: (page - 1) * pageSize,
+      top: pageSize,
+    });
+    const actor = weatherActorOf(auth);
+    const items = rows.map((r: WeatherListEntry) =>
+      presentWeatherListItem(r.weather, { actor, owner: r.owner }),
+    );
+    return { items, total, page, pageSize };
+  }
+
+  app.get('/WeatherOverview', async (request) => overview(request, false));
+  app.get('/MyWeatherOverview', async (request) => overview(request, true));
+
+  /** Weather within a radius [km] of a point, nearest first, each with distanceKm. */
+  app.get('/Search', async (request) => {
+    const auth = requireAuth(request);
+    const query = parse(weatherSearchQuerySchema, canonicalQuery(request.query, WEATHER_SEARCH_KEYS));
+    const rows = await weathersWithinRadius(
+      db,
+      viewerOf(auth),
+      { latitude: query.latitude, longitude: query.longitude },
+      query.searchRadius ?? DEFAULT_WEATHER_SEARCH_RADIUS_KM,
+    );
+    const actor = weatherActorOf(auth);
+    const items = rows.map((r) =>
+      presentWeatherListItem(r.weather, {
+        actor,
+        owner: r.owner,
+        ...(r.distanceKm !== undefined ? { distanceKm: Math.round(r.distanceKm * 1000) / 1000 } : {}),
+      }),
+    );
+    return { items, total: items.length, page: 1, pageSize: items.length };
+  });
+
+  app.post('/Status/Validate', async (request) => {
+    const auth = requireAuth(request);
+    const items = parse(statusBodySchema, request.body);
+    return validateWeatherStatus(db, auth, items);
+  });
+
+  app.post('/Status', async (request) => {
+    const auth = requireAuth(request);
+    const items = parse(statusBodySchema, request.body);
+    await changeWeatherStatus(db, auth, items);
+    return true;
+  });
+
+  app.get('/:id', async (request) => {
+    const auth = requireAuth(request);
+    const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id);
+    const summary = (found.weather.data as { summary?: unknown }).summary ?? null;
+    return {
+      ...presentWeather(found.weather, { owner: found.owner, actor: weatherActorOf(auth) }),
+      summary,
+    };
+  });
+
+  app.get('/:id/Charts', async (request) => {
+    const auth = requireAuth(request);
+    const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id);
+    const charts = (found.weather.state as { charts?: Record<string, unknown> }).charts ?? {};
+    return { id: found.weather.id, ...charts };
+  });
+
+  app.get('/:id/Detail', async (request) => {
+    const auth = requireAuth(request);
+    const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id);
+    const query = parse(detailQuerySchema, canonicalQuery(request.query, DETAIL_KEYS));
+    return weatherDetailPage(db, found.weather, query.offset ?? 0, query.limit ?? 1000);
+  });
+
+  /**
+   * The series for charts: `keys` (comma list, default ghi,dni,dhi,tempAir). JSON `{time, ghi, …}`
+   * by default; `format=binary` or `Accept: application/octet-stream` gives the binary layout.
+   */
+  app.get('/:id/Series', async (request, reply) => {
+    const auth = requireAuth(request);
+    const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id);
+    const query = canonicalQuery(request.query, ['keys', 'format']);
+    const requested =
+      typeof query.keys === 'string' && query.keys.trim()
+        ? query.keys.split(',').map((k) => k.trim())
+        : ['ghi', 'dni', 'dhi', 'tempAir'];
+    const known = new Set<string>(WEATHER_SERIES_KEYS);
+    const unknown = requested.filter((k) => !known.has(k));
+    if (unknown.length) {
+      const message = `Unknown series: ${unknown.join(', ')}. Known: ${WEATHER_SERIES_KEYS.join(', ')}.`;
+      throw badRequest(message, { keys: [message] });
+    }
+    const binary =
+      String(query.format ?? '').toLowerCase() === 'binary' ||
+      (request.headers.accept ?? '').includes('application/octet-stream');
+    if (binary) {
+      const body = await weatherSeriesBinary(db, found.weather, requested);
+      return reply.type('application/octet-stream').send(body);
+    }
+    return weatherSeriesJson(db, found.weather, requested);
+  });
+
+  app.get('/:id/Export', async (request, reply) => {
+    const auth = requireAuth(request);
+    const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id);
+    const stream = await weatherCsvStream(db, found.weather);
+    const fileName = exportFileName(found.weather);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName.replace(/"/g, '')}"`)
+      .send(stream);
+  });
+
+  app.put('/:id', async (request) => {
+    const auth = requireAuth(request);
+    const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id, 'edit');
+    const input = parse(updateWeatherSchema, request.body);
+    const row = await updateWeather(db, auth, found.weather, input);
+    await publishWeatherItem(database, auth, row);
+    return { ...presentWeather(row, { owner: found.owner, actor: weatherActorOf(auth) }) };
+  });
+
+  app.put('/:id/TitleUpdate', async (request) => {
+    const auth = requireAuth(request);
+    const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id, 'edit');
+    const input = parse(titleSchema, request.body);
+    const row = await updateWeather(db, auth, found.weather, { name: input.name });
+    await publishWeatherItem(database, auth, row);
+    return true;
+  });
+
+  app.delete('/:id', async (request) => {
+    const auth = requireAuth(request);
+    const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id, 'delete');
+    await deleteWeatherRow(db, found.weather.id);
+    return true;
+  });
+
+  app.post('/:id/Clone', async (request) => {
+    const auth = requireAuth(request);
+    const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id);
+    const id = await cloneWeather(db, auth, found.weather);
+    return { id };
+  });
+}

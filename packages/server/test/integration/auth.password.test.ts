@@ -1,0 +1,101 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { outbox } from '../../src/db/schema.ts';
+import { STRONG_PASSWORD, call, describeEachDatabase, uniqueEmail } from './harness.ts';
+import { randomIp, signUpUser } from './factories.ts';
+
+const INVALID = 'The code is not valid or has expired.';
+const NEW_PASSWORD = 'Brand-New-Pass-7';
+
+describeEachDatabase('auth: forgot password', (ctx) => {
+  const forgot = (email: string) =>
+    call(ctx().app, { method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+  const submit = (email: string, code: string, password = NEW_PASSWORD) =>
+    call(ctx().app, {
+      method: 'POST',
+      url: '/api/auth/forgot-password/submit',
+      payload: { email, code, password },
+    });
+  const login = (email: string, password: string) =>
+    call(ctx().app, {
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password },
+      remoteAddress: randomIp(),
+    });
+
+  async function lastCode(email: string): Promise<string> {
+    const [mail] = await ctx()
+      .database.db.select()
+      .from(outbox)
+      .where(and(eq(outbox.to, email), eq(outbox.subject, 'Your Sunfield password reset code')))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    const match = /^Code: (\d{6})$/m.exec(mail?.text ?? '');
+    if (!match?.[1]) throw new Error('no reset code mailed');
+    return match[1];
+  }
+
+  it('mails a code that sets a new password once and signs out every session', async () => {
+    const { email, cookie } = await signUpUser(ctx().app);
+    const res = await forgot(` ${email.toUpperCase()} `);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: 'Success' });
+    const code = await lastCode(email);
+
+    const done = await submit(email, code);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ result: 'Success' });
+    expect((await submit(email, code, 'Another-Pass-8')).statusCode).toBe(400);
+
+    expect((await login(email, STRONG_PASSWORD)).statusCode).toBe(401);
+    expect((await login(email, NEW_PASSWORD)).statusCode).toBe(200);
+    const refresh = await call(ctx().app, { method: 'POST', url: '/api/auth/refresh', headers: { cookie } });
+    expect(refresh.statusCode).toBe(401);
+  });
+
+  it('answers Success for an unknown email and mails nothing', async () => {
+    const email = uniqueEmail('unknown');
+    const res = await forgot(email);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ result: 'Success' });
+    const mail = await ctx().database.db.select().from(outbox).where(eq(outbox.to, email));
+    expect(mail).toHaveLength(0);
+  });
+
+  it('rejects a wrong code, and any code after 5 tries', async () => {
+    const { email } = await signUpUser(ctx().app);
+    await forgot(email);
+    const code = await lastCode(email);
+    const wrong = code === '000000' ? '111111' : '000000';
+    const bad = await submit(email, wrong);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: INVALID, modelState: { code: [INVALID] } });
+    for (let i = 0; i < 4; i++) expect((await submit(email, wrong)).statusCode).toBe(400);
+    const tooLate = await submit(email, code);
+    expect(tooLate.statusCode).toBe(400);
+    expect(tooLate.json().modelState.code).toEqual([INVALID]);
+  });
+
+  it('keeps only the newest code valid', async () => {
+    const { email } = await signUpUser(ctx().app);
+    await forgot(email);
+    const first = await lastCode(email);
+    await forgot(email);
+    const second = await lastCode(email);
+    if (first !== second) expect((await submit(email, first)).statusCode).toBe(400);
+    expect((await submit(email, second)).statusCode).toBe(200);
+  });
+
+  it('checks the new password strength without spending a try', async () => {
+    const { email } = await signUpUser(ctx().app);
+    await forgot(email);
+    const code = await lastCode(email);
+    const weak = await submit(email, code, 'short');
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().modelState).toEqual({
+      password: ['At least 8 characters', 'One uppercase character', 'One number', 'Special Character'],
+    });
+    expect((await submit(email, code)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * `sunfield simulate`: the command on the example cases (summary, per-step CSV, ResultSummary JSON,
+ * --repeat), its answers to bad input, and the file side (weather beside the case or in the shared
+ * data directory, CEC lists).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { InputError, loadCase, sharedDir } from '../../src/commands/simulate/inputs.ts';
+import { formatEnergy, isoWithOffset } from '../../src/commands/simulate/report.ts';
+import { runSimulateCommand } from '../../src/commands/simulate/run.ts';
+
+const examples = path.resolve(import.meta.dirname, '../../../../examples');
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sunfield-simulate-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+async function cli(args: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runSimulateCommand(args, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('sunfield simulate', () => {
+  it('prints the summary and writes the per-step CSV and the ResultSummary JSON', async () => {
+    const csv = path.join(tmp, 'fixed.csv');
+    const json = path.join(tmp, 'fixed.json');
+    const r = await cli([
+      path.join(examples, 'greensboro_fixed_cec.json'),
+      '--hourly',
+      csv,
+      '--json',
+      json,
+      '--repeat',
+      '2',
+    ]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/DC energy \(inverter inputs\)\s+15\.279 MWh/);
+    expect(r.out).toMatch(/AC energy \(point of interconnection\)\s+14\.701 MWh/);
+    expect(r.out).toMatch(/Specific yield\s+1531\.\d kWh\/kWp/);
+    expect(r.out).toMatch(/Performance ratio\s+86\.\d\d %/);
+    expect(r.out).toMatch(/Module temperature\s+4\.\d\d %/);
+    expect(r.out).toMatch(/Repeat: 2 runs, median \d+\.\d\d ms per simulation/);
+    const lines = fs.readFileSync(csv, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(8761);
+    expect(lines[0]).toBe(
+      'timestamp,ghi,dni,dhi,solarZenith,solarAzimuth,surfaceTilt,surfaceAzimuth,aoi,poaGlobal,poaBeam,poaSkyDiffuse,' +
+        'poaGroundDiffuse,poaRear,effectiveIrradiance,tempCell,tempAir,windSpeed,dcPower,inverterAcPower,plantAcPower',
+    );
+    expect(lines[13]).toMatch(
+      /^1990-01-01T13:00:00-05:00,155,0,155,59\.105\d*,.*,1382\.31\d*,1338\.00\d*,1338\.00\d*$/,
+    );
+    const summary = JSON.parse(fs.readFileSync(json, 'utf8')) as Record<string, unknown> & {
+      years: Record<string, unknown>[];
+    };
+    expect(summary).toMatchObject({
+      transpositionModel: 'Perez',
+      incModel: 'ASHRAE',
+      yearRepeater: 1,
+      errorTotal: expect.closeTo(0.071, 6),
+    });
+    expect(summary.years[0]!.totalEnergy).toBeCloseTo(14701.25, 1);
+    expect(summary.years[0]).toHaveProperty('summaryFactors');
+    expect(summary.years[0]).toHaveProperty('moduleTemperatureLoss');
+  });
+
+  it('takes another weather file with --weather (EPW, recognised by content)', async () => {
+    const r = await cli([
+      path.join(examples, 'greensboro_fixed_cec.json'),
+      '--weather',
+      path.join(sharedDir(), 'data', 'NLD_Amsterdam062400_IWEC.epw'),
+      '--quiet',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^DC \d+\.\d{3} kWh, AC \d+\.\d{3} kWh$/);
+  });
+
+  it('answers usage errors with 2 and an invalid case with 1 and the fields at fault', async () => {
+    expect((await cli([])).code).toBe(2);
+    expect((await cli(['a.json', '--repeat', 'x'])).code).toBe(2);
+    expect((await cli(['a.json', '--bogus'])).code).toBe(2);
+    const bad = JSON.parse(fs.readFileSync(path.join(examples, 'greensboro_fixed_cec.json'), 'utf8'));
+    bad.project.latitude = 'north';
+    bad.powerPlant.blocks[0].arrays[0].inverters[0].dcFields[0].modulesWiredInSeries = 0;
+    const file = path.join(tmp, 'bad.json');
+    fs.writeFileSync(file, JSON.stringify(bad));
+    const r = await cli([file]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('project.latitude: must be a number from -90 to 90 (got "north")');
+    expect(r.err).toContain(
+      'powerPlant.blocks[0].arrays[0].inverters[0].dcFields[0].modulesWiredInSeries: must be an integer ≥ 1 (got 0)',
+    );
+    const missing = await cli([path.join(tmp, 'nope.json')]);
+    expect(missing.code).toBe(1);
+    expect(missing.err).toMatch(/case file not found/);
+  });
+});
+
+describe('simulate inputs and output formats', () => {
+  it('finds the weather beside the case, else by name in the shared data directory', () => {
+    const c = JSON.parse(fs.readFileSync(path.join(examples, 'greensboro_tracker_cec.json'), 'utf8'));
+    c.weather.file = 'somewhere/else/723170TYA.CSV';
+    const file = path.join(tmp, 'moved.json');
+    fs.writeFileSync(file, JSON.stringify(c));
+    const loaded = loadCase(file);
+    expect(loaded.weatherFile).toBe(path.join(sharedDir(), 'data', '723170TYA.CSV'));
+    expect([...loaded.libraries.modules!.keys()]).toEqual(['sam-library-cec-modules-2021-12-01.csv']);
+    expect([...loaded.libraries.inverters!.keys()]).toEqual(['sam-library-cec-inverters-2019-03-05.csv']);
+    c.weather.file = 'nothing.csv';
+    fs.writeFileSync(file, JSON.stringify(c));
+    expect(() => loadCase(file)).toThrow(InputError);
+  });
+
+  it('formats energies and local timestamps', () => {
+    expect(formatEnergy(14_701_250)).toBe('14.701 MWh');
+    expect(formatEnergy(9_500)).toBe('9.50 kWh');
+    expect(formatEnergy(2.5e11)).toBe('250.000 GWh');
+    expect(isoWithOffset(Date.UTC(1990, 0, 1, 6), -5)).toBe('1990-01-01T01:00:00-05:00');
+    expect(isoWithOffset(Date.UTC(2020, 5, 1, 0), 5.5)).toBe('2020-06-01T05:30:00+05:30');
+  });
+});
