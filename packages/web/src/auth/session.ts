@@ -1,0 +1,136 @@
+/**
+ * The session: the access token lives in memory only; the refresh token is an httpOnly cookie.
+ * On load the session is restored through POST /auth/refresh; the token is refreshed before it
+ * expires (single flight, so parallel 401s refresh once).
+ */
+import { ApiError, api } from '../api/client.ts';
+import { createStore } from '../lib/store.ts';
+import { expiryFrom, refreshDelayMs } from './tokenSchedule.ts';
+import type { CurrentUser, SessionGrant, SessionState } from './types.ts';
+
+export const session = createStore<SessionState>({
+  status: 'loading',
+  accessToken: null,
+  expiresAt: null,
+  user: null,
+});
+
+let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+let inflight: Promise<boolean> | null = null;
+/** Bumped by sign-out: a refresh answer that arrives after it is dropped. */
+let generation = 0;
+
+export function applyGrant(grant: SessionGrant): void {
+  const now = Date.now();
+  const expiresAt = expiryFrom(grant.expiresIn, now);
+  session.set({ status: 'signedIn', accessToken: grant.accessToken, expiresAt, user: grant.user });
+  clearTimeout(refreshTimer);
+  refreshTimer = setTimeout(() => void refreshAccessToken(), refreshDelayMs(expiresAt, now));
+}
+
+export function clearSession(): void {
+  clearTimeout(refreshTimer);
+  session.set({ status: 'signedOut', accessToken: null, expiresAt: null, user: null });
+}
+
+/** Updates the user kept with the session (after the profile, settings or EULA changed). */
+export function updateSessionUser(user: CurrentUser): void {
+  const current = session.get();
+  if (current.status === 'signedIn') session.set({ ...current, user });
+}
+
+/**
+ * POST /auth/refresh with the cookie. Resolves false, and signs out when the server refuses (unless
+ * `signOutOnFailure` is false: the deferred refresh only logs).
+ */
+export function refreshAccessToken(options: { signOutOnFailure?: boolean } = {}): Promise<boolean> {
+  const signOutOnFailure = options.signOutOnFailure ?? true;
+  inflight ??= (async () => {
+    const started = generation;
+    try {
+      const grant = await acrossTabs(() =>
+        api<SessionGrant>('/auth/refresh', {
+          method: 'POST',
+          background: true,
+          silent: true,
+          noAuthRetry: true,
+        }),
+      );
+      if (!grant?.accessToken) throw new ApiError(401, null);
+      if (started !== generation) return false;
+      applyGrant(grant);
+      return true;
+    } catch (error) {
+      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      if ((refused && signOutOnFailure) || session.get().status === 'loading') clearSession();
+      return false;
+    } finally {
+      inflight = null;
+    }
+  })();
+  return inflight;
+}
+
+/**
+ * Each refresh rotates the cookie, which every tab shares: tabs take turns (Web Locks), so a second
+ * tab sends the cookie the first one just received instead of the one it replaced.
+ */
+function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  return locks ? (locks.request('sunfield-session-refresh', work) as Promise<T>) : work();
+}
+
+export type SignInResult = { totpRequired: true } | { totpRequired: false; user: CurrentUser };
+
+export async function signIn(email: string, password: string, totp?: string): Promise<SignInResult> {
+  const body = totp ? { email, password, totp } : { email, password };
+  const answer = await api<SessionGrant | { totpRequired: true }>('/auth/login', {
+    method: 'POST',
+    body,
+    silent: true,
+    noAuthRetry: true,
+  });
+  if ('totpRequired' in answer && answer.totpRequired) return { totpRequired: true };
+  const grant = answer as SessionGrant;
+  applyGrant(grant);
+  return { totpRequired: false, user: grant.user };
+}
+
+export interface SignUpInput {
+  companyName: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+export async function signUp(input: SignUpInput): Promise<CurrentUser> {
+  const grant = await api<SessionGrant>('/auth/signup', {
+    method: 'POST',
+    body: input,
+    silent: true,
+    noAuthRetry: true,
+  });
+  applyGrant(grant);
+  return grant.user;
+}
+
+const signOutListeners = new Set<() => void>();
+/** Called before the session is dropped on sign-out (realtime, caches). */
+export function onSignOut(listener: () => void): () => void {
+  signOutListeners.add(listener);
+  return () => signOutListeners.delete(listener);
+}
+
+export async function signOut(): Promise<void> {
+  generation += 1;
+  for (const listener of signOutListeners) listener();
+  // A refresh in flight rotates the cookie: wait for it, so that the newest session is revoked.
+  if (inflight) await inflight.catch(() => false);
+  try {
+    await api('/auth/logout', { method: 'POST', background: true, silent: true, noAuthRetry: true });
+  } catch {
+    // Signing out locally is what matters; the cookie is dropped by the server when it answers.
+  }
+  clearSession();
+}

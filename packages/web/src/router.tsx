@@ -1,0 +1,85 @@
+/**
+ * The route table (spec 1 §2), history mode. Flags in each route's `handle` (auth/guard.ts):
+ * requiresAuth, itAdminAllowed, requiresProfessional, openInNewTab, pageScope, pvradar.
+ * Pages that later issues fill show their title and 'Coming soon'.
+ */
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import type { RouteHandle } from './auth/guard.ts';
+import { AuthenticatorScreen } from './screens/authenticator/AuthenticatorScreen.tsx';
+import { EulaScreen } from './screens/eula/EulaScreen.tsx';
+import { ForgotPasswordScreen } from './screens/forgotPassword/ForgotPasswordScreen.tsx';
+import { LoginScreen } from './screens/login/LoginScreen.tsx';
+import { LogoutScreen } from './screens/logout/LogoutScreen.tsx';
+import { NotFoundScreen } from './screens/notFound/NotFoundScreen.tsx';
+import { changeStatusRoutes } from './screens/changeStatus/routes.tsx';
+import { inverterRoutes } from './screens/inverters/routes.tsx';
+import { moduleRoutes } from './screens/modules/routes.tsx';
+import { projectRoutes } from './screens/projects/routes.tsx';
+import { weatherRoutes } from './screens/weather/routes.tsx';
+import { SignUpScreen } from './screens/signUp/SignUpScreen.tsx';
+import { AboutUserPage } from './screens/userProfile/AboutUserPage.tsx';
+import { UserProfileScreen } from './screens/userProfile/UserProfileScreen.tsx';
+import { AppLayout } from './shell/AppLayout.tsx';
+import { ComingSoon } from './shell/ComingSoon.tsx';
+import { PublicLayout } from './shell/PublicLayout.tsx';
+import { RootLayout } from './shell/RootLayout.tsx';
+import { setRouteTable } from './shell/routeFlags.ts';
+
+const handle = (flags: RouteHandle): RouteHandle => flags;
+
+function soon(path: string, title: string, flags: RouteHandle = {}): RouteObject {
+  return { path, handle: handle({ title, ...flags }), element: <ComingSoon title={title} /> };
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      {
+        element: <PublicLayout />,
+        handle: handle({ requiresAuth: false }),
+        children: [
+          { path: 'login', element: <LoginScreen /> },
+          { path: 'signUp', element: <SignUpScreen /> },
+          { path: 'forgotPassword', element: <ForgotPasswordScreen /> },
+          { path: 'authenticator', element: <AuthenticatorScreen /> },
+        ],
+      },
+      { path: 'logout', handle: handle({ requiresAuth: false }), element: <LogoutScreen /> },
+      { path: 'eula', handle: handle({ requiresAuth: true, itAdminAllowed: true }), element: <EulaScreen /> },
+      {
+        element: <AppLayout />,
+        handle: handle({ requiresAuth: true }),
+        children: [
+          ...projectRoutes,
+          ...weatherRoutes,
+          ...inverterRoutes,
+          ...moduleRoutes,
+          ...changeStatusRoutes,
+          soon('prediction-log', 'Prediction Log'),
+          soon('resource-center', 'Resources'),
+          soon('subscription', 'Subscription', { itAdminAllowed: true }),
+          soon('manage-accounts', 'Manage Accounts'),
+          soon('companies/:companyID/*', 'Company', { itAdminAllowed: true, pageScope: 'company' }),
+          soon('users/:userID/*', 'User', { itAdminAllowed: true }),
+          {
+            path: 'user-profile',
+            element: <UserProfileScreen />,
+            children: [
+              { index: true, element: <Navigate to="about-user" replace /> },
+              { path: 'about-user', element: <AboutUserPage /> },
+              soon('weather-vendors', 'Weather Vendors'),
+              soon('accessibility', 'Accessibility'),
+            ],
+          },
+          { path: 'pvradar', handle: handle({ pvradar: true }), element: null },
+        ],
+      },
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+];
+
+setRouteTable(routes);
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,118 @@
+/** Renders groups of module fields (model/fields.ts) as a form: numbers with units, selects, switches. */
+import { NumberInput, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
+import { definitionLabel, findDefinition } from '@sunfield/domain';
+import { getPath, type FieldDef, type FieldGroup } from '../model/fields.ts';
+import type { ModuleRecord } from '../model/types.ts';
+
+interface Props {
+  groups: FieldGroup[];
+  module: ModuleRecord;
+  onChange: (path: string, value: unknown) => void;
+  readOnly: boolean;
+  errors: Record<string, string>;
+}
+
+function enumOptions(type: string): { value: string; label: string }[] {
+  return (findDefinition(type)?.values ?? []).map((v) => ({
+    value: String(v.id),
+    label: definitionLabel(type, v.id) ?? v.name,
+  }));
+}
+
+function Field({
+  field,
+  module,
+  onChange,
+  readOnly,
+  error,
+}: {
+  field: FieldDef;
+  module: ModuleRecord;
+  onChange: Props['onChange'];
+  readOnly: boolean;
+  error?: string;
+}) {
+  const value = getPath(module, field.path);
+  const label = field.unit ? `${field.label} [${field.unit}]` : field.label;
+  if (field.kind === 'boolean') {
+    return (
+      <Switch
+        label={field.label}
+        checked={value === true}
+        disabled={readOnly}
+        onChange={(event) => onChange(field.path, event.currentTarget.checked)}
+        mt="lg"
+      />
+    );
+  }
+  if (field.kind === 'select') {
+    return (
+      <Select
+        label={label}
+        data={enumOptions(field.enumType!)}
+        value={typeof value === 'number' ? String(value) : null}
+        onChange={(next) => onChange(field.path, next === null ? null : Number(next))}
+        readOnly={readOnly}
+        error={error}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
+    );
+  }
+  if (field.kind === 'text') {
+    return (
+      <TextInput
+        label={label}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(event) => onChange(field.path, event.currentTarget.value)}
+        readOnly={readOnly}
+        required={field.required}
+        error={error}
+      />
+    );
+  }
+  return (
+    <NumberInput
+      label={label}
+      value={typeof value === 'number' ? value : ''}
+      onChange={(next) =>
+        onChange(field.path, typeof next === 'number' ? next : next === '' ? null : Number(next))
+      }
+      readOnly={readOnly}
+      error={error}
+      allowDecimal={field.kind === 'number'}
+      decimalScale={field.kind === 'integer' ? 0 : 12}
+      hideControls
+    />
+  );
+}
+
+export function FieldGroups({ groups, module, onChange, readOnly, errors }: Props) {
+  return (
+    <Stack gap="md">
+      {groups
+        .filter((group) => !group.when || group.when(module))
+        .map((group) => (
+          <Paper withBorder p="md" key={group.title}>
+            <Title order={4} mb="sm">
+              {group.title}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+              {group.fields
+                .filter((field) => !field.when || field.when(module))
+                .map((field) => (
+                  <Field
+                    key={field.path}
+                    field={field}
+                    module={module}
+                    onChange={onChange}
+                    readOnly={readOnly}
+                    error={errors[field.path]}
+                  />
+                ))}
+            </SimpleGrid>
+          </Paper>
+        ))}
+    </Stack>
+  );
+}

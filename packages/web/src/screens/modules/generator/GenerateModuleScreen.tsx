@@ -1,0 +1,123 @@
+/**
+ * /module-library/generate: datasheet values → single-diode parameters (POST
+ * /Module/Generator/SingleDiodeParameters, or …Advanced with the parameters the user fixes), with
+ * the model's IV curves and effective irradiance response drawn in the browser; Save as module.
+ */
+import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useDirtyForm } from '../../../lib/dirtyForm.ts';
+import { notifyError } from '../../../lib/notify.ts';
+import { usePageTitle } from '../../../lib/pageTitle.ts';
+import { generatorCall } from '../api.ts';
+import { FieldGroups } from '../components/FieldGroups.tsx';
+import { setPath } from '../model/fields.ts';
+import { newModule } from '../model/moduleRules.ts';
+import type { ModuleRecord } from '../model/types.ts';
+import { ADVANCED_GROUP, DATASHEET_GROUPS, answerWarnings, fittedFields } from './generatorModel.ts';
+import { GeneratedPreview } from './GeneratedPreview.tsx';
+import { useSaveGenerated } from './useSaveGenerated.ts';
+
+const ADVANCED_KEYS = ADVANCED_GROUP.fields.map((f) => f.path);
+
+export function GenerateModuleScreen() {
+  usePageTitle('Generate Module');
+  const [mode, setMode] = useState<'default' | 'advanced'>('default');
+  const [module, setModule] = useState<ModuleRecord>(() => {
+    const fresh = newModule();
+    return { ...fresh, name: 'Generated Module' };
+  });
+  const [generated, setGenerated] = useState(false);
+  const [warnings, setWarnings] = useState<string[]>([]);
+  const [touched, setTouched] = useState(false);
+  useDirtyForm(touched);
+  const change = (path: string, value: unknown) => {
+    setTouched(true);
+    setModule((current) => setPath(current, path, value));
+  };
+
+  const generate = useMutation({
+    mutationFn: () => {
+      const body: ModuleRecord = { ...module };
+      if (mode === 'default') for (const key of ADVANCED_KEYS) delete body[key];
+      return generatorCall(
+        mode === 'default' ? 'SingleDiodeParameters' : 'SingleDiodeParametersAdvanced',
+        body,
+      );
+    },
+    onSuccess: (answer) => {
+      setModule((current) => ({
+        ...current,
+        ...fittedFields(answer),
+        pvModel: current.pvModel === 0 ? 0 : 1,
+      }));
+      setWarnings(answerWarnings(answer));
+      setGenerated(true);
+    },
+    onError: (error) => notifyError(error),
+  });
+  const save = useSaveGenerated();
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={2}>Generate Module</Title>
+        <Group gap="xs">
+          <Button variant="default" component={Link} to="/module-library/key-iv">
+            From key IV points
+          </Button>
+          <Button variant="default" component={Link} to="/module-library/full-iv-curves">
+            From full IV curves
+          </Button>
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed">
+        Enter the datasheet values; the generator fits the single-diode parameters that reproduce them.{' '}
+        <Anchor component={Link} to="/module-library" size="sm">
+          Back to the library
+        </Anchor>
+      </Text>
+      <SegmentedControl
+        aria-label="Generator"
+        value={mode}
+        onChange={(value) => setMode(value as 'default' | 'advanced')}
+        data={[
+          { value: 'default', label: 'Default' },
+          { value: 'advanced', label: 'Advanced' },
+        ]}
+        w={260}
+      />
+      <FieldGroups
+        groups={mode === 'advanced' ? [...DATASHEET_GROUPS, ADVANCED_GROUP] : DATASHEET_GROUPS}
+        module={module}
+        onChange={change}
+        readOnly={false}
+        errors={{}}
+      />
+      <Group>
+        <Button onClick={() => generate.mutate()} loading={generate.isPending}>
+          Generate parameters
+        </Button>
+        <Button
+          variant="default"
+          disabled={!generated || !module.name.trim()}
+          loading={save.isPending}
+          onClick={() => save.mutate(module)}
+        >
+          Save as module
+        </Button>
+      </Group>
+      {warnings.length > 0 && (
+        <Alert color="yellow" title="Generator warnings">
+          {warnings.map((w) => (
+            <Text key={w} size="sm">
+              {w}
+            </Text>
+          ))}
+        </Alert>
+      )}
+      {generated && <GeneratedPreview module={module} />}
+    </Stack>
+  );
+}

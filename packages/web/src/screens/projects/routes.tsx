@@ -1,0 +1,14 @@
+/**
+ * Project routes (spec 1 §2): / (projects list), /create-project/, /projects/{projectID}.
+ * The web-shell mounts these inside the signed-in layout.
+ */
+import type { RouteObject } from 'react-router';
+import { CreateProjectScreen } from './create/CreateProjectScreen.tsx';
+import { ProjectScreen } from './detail/ProjectScreen.tsx';
+import { ProjectsScreen } from './list/ProjectsScreen.tsx';
+
+export const projectRoutes: RouteObject[] = [
+  { index: true, element: <ProjectsScreen /> },
+  { path: 'create-project', element: <CreateProjectScreen /> },
+  { path: 'projects/:projectID', element: <ProjectScreen /> },
+];

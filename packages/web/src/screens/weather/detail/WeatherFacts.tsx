@@ -1,0 +1,58 @@
+/** Where and when: provider, location, elevation, time zone, period, interval, timestamp definition. */
+import { SimpleGrid, Text } from '@mantine/core';
+import { formatLatitudeDMS, formatLongitudeDMS } from '@sunfield/domain';
+import {
+  formatDate,
+  formatInterval,
+  formatLabel,
+  formatNumber,
+  formatUtcOffset,
+  providerLabel,
+  timestampDefinitionLabel,
+} from '../model/format.ts';
+import { annualGhi } from '../model/summary.ts';
+import type { Weather } from '../model/types.ts';
+
+function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="sm" data-testid={testId}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+export function WeatherFacts({ weather }: { weather: Weather }) {
+  const ghi = annualGhi(weather.summary, weather.globalHorizontalIrradianceSum ?? weather.ghiAnnual);
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md">
+      <Fact label="Provider" value={providerLabel(weather.dataProvider)} />
+      <Fact label="Format" value={formatLabel(weather.format)} />
+      <Fact label="Latitude" value={formatLatitudeDMS(weather.latitude)} />
+      <Fact label="Longitude" value={formatLongitudeDMS(weather.longitude)} />
+      <Fact
+        label="Elevation"
+        value={
+          weather.elevation === null || weather.elevation === undefined
+            ? '--'
+            : `${formatNumber(weather.elevation, 1)} m`
+        }
+      />
+      <Fact label="Time zone" value={formatUtcOffset(weather.timeZone)} />
+      <Fact label="Period" value={`${formatDate(weather.startDate)} – ${formatDate(weather.endDate)}`} />
+      <Fact label="Interval" value={formatInterval(weather.timeInterval)} />
+      <Fact label="Time stamps" value={timestampDefinitionLabel(weather.timestampDefinition)} />
+      <Fact label="Rows" value={formatNumber(weather.rowCount, 0)} />
+      <Fact
+        label="Annual GHI"
+        value={ghi === null ? '--' : `${formatNumber(ghi, 1)} kWh/m²`}
+        testId="annual-ghi"
+      />
+      <Fact label="Owner" value={weather.ownerName ?? '--'} />
+    </SimpleGrid>
+  );
+}

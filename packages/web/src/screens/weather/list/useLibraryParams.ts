@@ -1,0 +1,17 @@
+/** The library list state lives in the address (filter, statuses, search, sort, page). */
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { readLibraryParams, writeLibraryParams, type LibraryParams } from '../model/listParams.ts';
+
+export function useLibraryParams(): [
+  LibraryParams,
+  (next: LibraryParams, options?: { replace?: boolean }) => void,
+] {
+  const [search, setSearch] = useSearchParams();
+  const params = useMemo(() => readLibraryParams(search), [search]);
+  const update = useCallback(
+    (next: LibraryParams, options?: { replace?: boolean }) => setSearch(writeLibraryParams(next), options),
+    [setSearch],
+  );
+  return [params, update];
+}
