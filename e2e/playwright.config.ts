@@ -1,0 +1,63 @@
+/**
+ * Browser end-to-end tests: the built app served by `sunfield serve` on a fresh embedded database,
+ * mail delivered to a local SMTP sink, driven in Debian's Chromium.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+import { APP_PORT, BASE_URL, DATA_DIR, RUN_DIR, SMTP_PORT } from './setup/env.ts';
+
+// Worker processes load this file too (sharing E2E_RUN_DIR): only the runner empties the database,
+// or a worker would delete it under the running server.
+if (!process.env.TEST_WORKER_INDEX) fs.rmSync(DATA_DIR, { recursive: true, force: true });
+fs.mkdirSync(RUN_DIR, { recursive: true });
+const repoRoot = path.resolve(import.meta.dirname, '..');
+
+export default defineConfig({
+  testDir: './specs',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? path.join(RUN_DIR, 'e2e.json') }],
+  ],
+  globalSetup: './setup/globalSetup.ts',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'node packages/server/bin/sunfield.js serve',
+    cwd: repoRoot,
+    url: `${BASE_URL}/api/system/version`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(APP_PORT),
+      HOST: '127.0.0.1',
+      SUNFIELD_DATA_DIR: DATA_DIR,
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
+  },
+});
