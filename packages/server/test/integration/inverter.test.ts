@@ -34,7 +34,7 @@ describeEachDatabase('inverter library', (ctx) => {
     expect(inverter).toMatchObject({
       id,
       name: 'New Inverter',
-      powerRated: 499.12345678,
+      setpointkW: 499.12345678,
       status: 2,
       companyId: user.companyId,
       isReadOnly: false,
@@ -51,6 +51,7 @@ describeEachDatabase('inverter library', (ctx) => {
         powerRated: 4400,
         maxAbsoluteVoltage: 1500,
         efficiencyCurves: [{ voltage: 1000, efficiencyPoints: [{ power: 440, efficiency: 98.1 }] }],
+        usekVACurves: true,
         kVACurves: [
           {
             elevation: 0,
@@ -151,7 +152,6 @@ describeEachDatabase('inverter library', (ctx) => {
       model: 'CPS SCH275KTL-DO/US-800',
       source: `OND file (${OND_NAME})`,
       powerRated: 250,
-      apparentPower: 250,
       minVoltage: 500,
       maxMPPVoltage: 1500,
       maxAbsoluteVoltage: 1500,
@@ -159,6 +159,8 @@ describeEachDatabase('inverter library', (ctx) => {
       outputVoltage: 800,
       minDCPowerThreshold: 0.5,
     });
+    // A three-phase inverter's apparent power: √3 · VOutConv · IMaxAC = √3 · 800 V · 199 A = 275.7 kVA.
+    expect(inverter.apparentPower as number).toBeCloseTo((Math.sqrt(3) * 800 * 199) / 1000, 6);
     const curves = inverter.efficiencyCurves as Curve[];
     expect(curves.map((c) => c.voltage)).toEqual([880, 1174, 1300]);
     expect(curves.map((c) => c.efficiencyPoints.length)).toEqual([8, 8, 8]);
@@ -198,10 +200,17 @@ describeEachDatabase('inverter library', (ctx) => {
     const before = await countRows(app, 'inverter');
     const cases: [string, Buffer | string, RegExp][] = [
       ['truncated', OND_BYTES.subarray(0, 1500), /truncated/],
-      ['UTF-16', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(OND_TEXT, 'utf16le')]), /UTF-16/],
-      ['random binary', crypto.randomBytes(4096), /binary data|UTF-16/],
-      ['a PAN file', fs.readFileSync(path.join(SHARED_DATA, 'ET-M772BH550GL.PAN')), /not a PVsyst OND file/],
-      ['no power', OND_TEXT.replace('PNomConv=250.000', 'PNomConv=abc'), /could not be read/],
+      ['random binary', crypto.randomBytes(4096), /binary data|Binary OND files are not supported/],
+      [
+        'a PAN file',
+        fs.readFileSync(path.join(SHARED_DATA, 'ET-M772BH550GL.PAN')),
+        /not a PVsyst OND (inverter )?file/i,
+      ],
+      [
+        'no power',
+        OND_TEXT.replace('PNomConv=250.000', 'PNomConv=abc'),
+        /PNomConv must be a positive number/,
+      ],
       ['50 MB', Buffer.alloc(50 * 1024 * 1024, 'A'), /too large/],
     ];
     for (const [label, bytes, expected] of cases) {
@@ -219,6 +228,20 @@ describeEachDatabase('inverter library', (ctx) => {
       }
     }
     expect(await countRows(app, 'inverter')).toBe(before);
+    // A UTF-16 OND file (PVsyst can save Unicode text) is decoded, not refused.
+    const utf16 = multipart({
+      name: 'unicode.OND',
+      bytes: Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(OND_TEXT, 'utf16le')]),
+    });
+    const read = await call(app, {
+      method: 'POST',
+      url: '/api/Inverter/ParseONDFile',
+      token: user.token,
+      payload: utf16.payload,
+      headers: utf16.headers,
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json()).toMatchObject({ name: 'ChintPower CPS SCH275KTL-DO/US-800', powerRated: 250 });
   });
 
   it('clones, exports and imports inverters', async () => {
