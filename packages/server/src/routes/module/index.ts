@@ -15,6 +15,7 @@ import {
 } from '../../commands/equipmentUpload.ts';
 import { parse } from '../../lib/errors.ts';
 import { registerEquipmentRoutes } from './equipment.ts';
+import { registerGeneratorRoutes } from './generator.ts';
 import { registerModuleToolRoutes } from './tools.ts';
 import { moduleBodySchema } from './schemas.ts';
 import { newModuleEntity, prepareModule } from './moduleRules.ts';
@@ -59,6 +60,7 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   registerModuleToolRoutes(app);
+  registerGeneratorRoutes(app);
   registerEquipmentRoutes(app, {
     kind: 'module',
     overviewPath: 'ModuleOverview',

@@ -4,7 +4,19 @@
  * (full IV curves → POST /Module/Generator/IVCurves). Each offers its template, fits the
  * single-diode parameters and draws the measured points over the model; Save as module.
  */
-import { Alert, Anchor, Button, FileInput, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  FileInput,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { UploadCancelledError } from '../../../api/upload.ts';
@@ -39,6 +51,8 @@ export function UploadFitScreen({ title, call, templateName, template, descripti
   const [warnings, setWarnings] = useState<string[]>([]);
   const [name, setName] = useState('Generated Module');
   const [busy, setBusy] = useState(false);
+  // The fit needs the number of cells in series (the template holds only measurements).
+  const [cells, setCells] = useState<number | string>(72);
   const save = useSaveGenerated();
 
   async function fit(next: File | null) {
@@ -46,7 +60,7 @@ export function UploadFitScreen({ title, call, templateName, template, descripti
     if (!next) return;
     setBusy(true);
     try {
-      const answer = await generatorUpload(call, next).promise;
+      const answer = await generatorUpload(call, next, { numberOfCellsInSeries: String(cells) }).promise;
       setModule({ ...newModule(), ...fittedFields(answer), name });
       setMeasured(measuredPoints(answer));
       setWarnings(answerWarnings(answer));
@@ -69,6 +83,16 @@ export function UploadFitScreen({ title, call, templateName, template, descripti
       </Text>
       <Paper withBorder p="md">
         <Group align="flex-end">
+          <NumberInput
+            label="Cells in series"
+            value={cells}
+            onChange={setCells}
+            min={1}
+            max={10000}
+            allowDecimal={false}
+            disabled={busy}
+            w={160}
+          />
           <FileInput
             label="File (CSV or XLSX)"
             placeholder="Choose a file"
@@ -76,7 +100,7 @@ export function UploadFitScreen({ title, call, templateName, template, descripti
             value={file}
             onChange={(next) => void fit(next)}
             clearable
-            disabled={busy}
+            disabled={busy || !(Number(cells) >= 1)}
             w={320}
           />
           <Button variant="subtle" onClick={() => downloadText(templateName, template)}>
