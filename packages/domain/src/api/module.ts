@@ -58,13 +58,15 @@ export const nonLinearDegradationRateSchema = z.object({
 export type NonLinearDegradationRate = z.infer<typeof nonLinearDegradationRateSchema>;
 
 /**
- * spec 3 EfficiencyDetails (3), the effective irradiance response: irradiance [W/m²] and the relative
- * efficiency there [%] (field names irradiance, efficiency as the module generator returns them).
+ * spec 3 EfficiencyDetails (3), the effective irradiance response: irradiance [W/m²], cell
+ * temperature [°C] and the relative efficiency there [%] (η(G)/η(1000 W/m²), as the module generator
+ * returns it).
  */
 export const efficiencyDetailsSchema = z.object({
   id: id.nullish(),
   irradiance: z.number().min(0).max(2000),
-  efficiency: z.number().min(0).max(200),
+  temperature: z.number().min(-60).max(120).nullish(),
+  relativeEfficiency: z.number().min(0).max(200),
 });
 export type EfficiencyDetails = z.infer<typeof efficiencyDetailsSchema>;
 

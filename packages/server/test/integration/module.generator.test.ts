@@ -110,6 +110,14 @@ describeEachDatabase('module generator', (ctx) => {
     expect(answer.module.shuntResistanceAtSTC).toBeGreaterThan(0);
     expect(answer.module.numberOfCellsInSeries).toBe(72);
     expect(answer.module.effectiveIrradianceResponse).toHaveLength(12);
+    // The answer's module fields save as a module as they are.
+    const saved = await call(ctx().app, {
+      method: 'POST',
+      url: '/api/Module',
+      token: user.token,
+      payload: { ...DATASHEET, ...answer.module },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
     const alias = await post(user.token, 'GenerateSingleDiodeParametersDefault', { module: DATASHEET });
     expect(alias.statusCode).toBe(200);
     expect((alias.json() as Answer).module.seriesResistanceAtSTC).toBeCloseTo(

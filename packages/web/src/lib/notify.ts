@@ -28,6 +28,7 @@ export function notifyError(error: unknown, heading: string = DEFAULT_ERROR_HEAD
     color: 'red',
     autoClose: false,
     withBorder: true,
+    closeButtonProps: { 'aria-label': 'Close notification' },
     style: { whiteSpace: 'pre-line' },
   });
 }
