@@ -45,6 +45,12 @@ test('generate a module from its datasheet, see its curves and save it', async (
   await expect(page.getByRole('img', { name: 'Generated IV curves' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Effective irradiance response' })).toBeVisible();
 
+  // The parameters follow the datasheet as it changes: a lower Vmp needs another series resistance.
+  const firstRs = await rs.textContent();
+  await page.getByLabel('MPP voltage (Vmp) [V]').fill('41.2');
+  await expect(rs).not.toHaveText(firstRs ?? '');
+  await expect(rs).toHaveText(numberCell);
+
   await page.getByRole('button', { name: 'Save as module' }).click();
   await expect(page).toHaveURL(/\/module\/\d+/);
   await expect(page.getByText(`${name} was created`)).toBeVisible();

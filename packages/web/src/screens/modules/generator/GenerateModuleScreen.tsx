@@ -5,8 +5,9 @@
  */
 import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { buildErrorMessages } from '../../../api/errors.ts';
 import { useDirtyForm } from '../../../lib/dirtyForm.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/pageTitle.ts';
@@ -20,6 +21,12 @@ import { GeneratedPreview } from './GeneratedPreview.tsx';
 import { useSaveGenerated } from './useSaveGenerated.ts';
 
 const ADVANCED_KEYS = ADVANCED_GROUP.fields.map((f) => f.path);
+/** The datasheet values whose changes refit the parameters (the fitted ones are outputs too). */
+const INPUT_KEYS = DATASHEET_GROUPS.flatMap((g) => g.fields.map((f) => f.path)).filter(
+  (key) => !['name', 'manufacturer', 'model', 'stcMaxPower'].includes(key),
+);
+/** Pause after the last edit before the parameters are fitted again [ms]. */
+const REFIT_DELAY_MS = 400;
 
 export function GenerateModuleScreen() {
   usePageTitle('Generate Module');
@@ -38,12 +45,14 @@ export function GenerateModuleScreen() {
   };
 
   const generate = useMutation({
-    mutationFn: () => {
+    // `auto`: a refit after an edit; its errors show in the warnings, not as notifications.
+    mutationFn: (auto: boolean) => {
       const body: ModuleRecord = { ...module };
       if (mode === 'default') for (const key of ADVANCED_KEYS) delete body[key];
       return generatorCall(
         mode === 'default' ? 'SingleDiodeParameters' : 'SingleDiodeParametersAdvanced',
         body,
+        auto,
       );
     },
     onSuccess: (answer) => {
@@ -55,8 +64,26 @@ export function GenerateModuleScreen() {
       setWarnings(answerWarnings(answer));
       setGenerated(true);
     },
-    onError: (error) => notifyError(error),
+    onError: (error, auto) => {
+      if (auto) setWarnings(buildErrorMessages(error));
+      else notifyError(error);
+    },
   });
+
+  // Once generated, the parameters (and so the charts) follow the datasheet values as they change.
+  const inputs = JSON.stringify([mode, ...INPUT_KEYS.map((key) => module[key] ?? null)]);
+  const lastInputs = useRef(inputs);
+  const refit = useRef(generate.mutate);
+  refit.current = generate.mutate;
+  useEffect(() => {
+    if (!generated || inputs === lastInputs.current) return;
+    const timer = setTimeout(() => {
+      lastInputs.current = inputs;
+      refit.current(true);
+    }, REFIT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [generated, inputs]);
+
   const save = useSaveGenerated();
 
   return (
@@ -96,7 +123,13 @@ export function GenerateModuleScreen() {
         errors={{}}
       />
       <Group>
-        <Button onClick={() => generate.mutate()} loading={generate.isPending}>
+        <Button
+          onClick={() => {
+            lastInputs.current = inputs;
+            generate.mutate(false);
+          }}
+          loading={generate.isPending}
+        >
           Generate parameters
         </Button>
         <Button
