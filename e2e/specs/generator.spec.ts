@@ -51,6 +51,13 @@ test('generate a module from its datasheet, see its curves and save it', async (
   await expect(rs).not.toHaveText(firstRs ?? '');
   await expect(rs).toHaveText(numberCell);
 
+  // Series resistance tuned to a target relative efficiency at 200 W/m².
+  const fittedRs = await rs.textContent();
+  await page.getByLabel('Relative efficiency at 200 W/m² [%]').fill('96');
+  await page.getByRole('button', { name: 'Tune series resistance' }).click();
+  await expect(rs).not.toHaveText(fittedRs ?? '');
+  await expect(rs).toHaveText(numberCell);
+
   await page.getByRole('button', { name: 'Save as module' }).click();
   await expect(page).toHaveURL(/\/module\/\d+/);
   await expect(page.getByText(`${name} was created`)).toBeVisible();

@@ -3,12 +3,24 @@
  * /Module/Generator/SingleDiodeParameters, or …Advanced with the parameters the user fixes), with
  * the model's IV curves and effective irradiance response drawn in the browser; Save as module.
  */
-import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buildErrorMessages } from '../../../api/errors.ts';
 import { useDirtyForm } from '../../../lib/dirtyForm.ts';
+import { splitFormErrors } from '../../../lib/formErrors.ts';
 import { notifyError } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/pageTitle.ts';
 import { generatorCall } from '../api.ts';
@@ -25,6 +37,7 @@ const ADVANCED_KEYS = ADVANCED_GROUP.fields.map((f) => f.path);
 const INPUT_KEYS = DATASHEET_GROUPS.flatMap((g) => g.fields.map((f) => f.path)).filter(
   (key) => !['name', 'manufacturer', 'model', 'stcMaxPower'].includes(key),
 );
+const FIELD_PATHS = [...DATASHEET_GROUPS.flatMap((g) => g.fields.map((f) => f.path)), ...ADVANCED_KEYS];
 /** Pause after the last edit before the parameters are fitted again [ms]. */
 const REFIT_DELAY_MS = 400;
 
@@ -37,6 +50,8 @@ export function GenerateModuleScreen() {
   });
   const [generated, setGenerated] = useState(false);
   const [warnings, setWarnings] = useState<string[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [target, setTarget] = useState<number | string>(97);
   const [touched, setTouched] = useState(false);
   useDirtyForm(touched);
   const change = (path: string, value: unknown) => {
@@ -62,11 +77,41 @@ export function GenerateModuleScreen() {
         pvModel: current.pvModel === 0 ? 0 : 1,
       }));
       setWarnings(answerWarnings(answer));
+      setErrors({});
       setGenerated(true);
     },
     onError: (error, auto) => {
+      const split = splitFormErrors(error, FIELD_PATHS);
+      setErrors(split.fields);
       if (auto) setWarnings(buildErrorMessages(error));
-      else notifyError(error);
+      else if (split.general.length) notifyError(split.general.join('\n'));
+      else if (!Object.keys(split.fields).length) notifyError(error);
+    },
+  });
+
+  /** Series resistance tuned so that the relative efficiency at 200 W/m² is the target. */
+  const tune = useMutation({
+    mutationFn: () => {
+      const body: ModuleRecord = { ...module, targetRelativeEfficiency: Number(target) };
+      for (const key of ADVANCED_KEYS)
+        if (key !== 'shuntResistanceAtSTC' && key !== 'darkShuntResistance') delete body[key];
+      if (mode === 'default') for (const key of ADVANCED_KEYS) delete body[key];
+      return generatorCall('SeriesResistance', body);
+    },
+    onSuccess: (answer) => {
+      setModule((current) => ({
+        ...current,
+        ...fittedFields(answer),
+        pvModel: current.pvModel === 0 ? 0 : 1,
+      }));
+      setWarnings(answerWarnings(answer));
+      setErrors({});
+    },
+    onError: (error) => {
+      const split = splitFormErrors(error, [...FIELD_PATHS, 'targetRelativeEfficiency']);
+      setErrors(split.fields);
+      if (split.general.length) notifyError(split.general.join('\n'));
+      else if (!Object.keys(split.fields).length) notifyError(error);
     },
   });
 
@@ -120,7 +165,7 @@ export function GenerateModuleScreen() {
         module={module}
         onChange={change}
         readOnly={false}
-        errors={{}}
+        errors={errors}
       />
       <Group>
         <Button
@@ -149,6 +194,32 @@ export function GenerateModuleScreen() {
             </Text>
           ))}
         </Alert>
+      )}
+      {generated && (
+        <Paper withBorder p="md">
+          <Title order={4} mb="xs">
+            Tune series resistance
+          </Title>
+          <Text size="sm" c="dimmed" mb="sm">
+            The series resistance that gives the relative efficiency at 200 W/m² of the datasheet or a
+            measurement (the other parameters are fitted again around it).
+          </Text>
+          <Group align="flex-end">
+            <NumberInput
+              label="Relative efficiency at 200 W/m² [%]"
+              value={target}
+              onChange={setTarget}
+              min={50}
+              max={120}
+              decimalScale={3}
+              error={errors.targetRelativeEfficiency}
+              w={280}
+            />
+            <Button variant="default" onClick={() => tune.mutate()} loading={tune.isPending}>
+              Tune series resistance
+            </Button>
+          </Group>
+        </Paper>
       )}
       {generated && <GeneratedPreview module={module} />}
     </Stack>
