@@ -389,6 +389,38 @@ describe('optics chain: time and allocation', () => {
     expect(out.effectiveIrradiance).toEqual(copy);
   });
 
+  it('a second mounting at the same site copies the sun and decomposition: every column bit-identical', () => {
+    const g = greensboroTmy3();
+    const first = prepareOptics(fullChoices(), g.site, TRACKER_FULL);
+    const firstOut = runOptics(first, g.weather, allocateOptics(8760));
+    const from = { prepared: first, weather: g.weather, out: firstOut };
+    for (const [choices, geometry] of [
+      [fullChoices(), FIXED],
+      [referenceChoices(), TRACKER],
+      [{ ...referenceChoices(), decomposition: { model: DiffuseDirectDecompModelType.Erbs } }, FIXED],
+    ] as const) {
+      const alone = runOptics(prepareOptics(choices, g.site, geometry), g.weather, allocateOptics(8760));
+      const shared = runOptics(
+        prepareOptics(choices, g.site, geometry),
+        g.weather,
+        allocateOptics(8760),
+        from,
+      );
+      for (const [key, column] of Object.entries(alone)) {
+        if (ArrayBuffer.isView(column)) expect(shared[key as keyof OpticsSeries], key).toEqual(column);
+      }
+    }
+    // Another site: nothing is copied.
+    const elsewhere = { ...g.site, latitude: g.site.latitude + 1 };
+    const moved = runOptics(
+      prepareOptics(fullChoices(), elsewhere, FIXED),
+      g.weather,
+      allocateOptics(8760),
+      from,
+    );
+    expect(moved.solarZenith).not.toEqual(firstOut.solarZenith);
+  });
+
   it('rejects missing columns and inconsistent choices with a message', () => {
     const g = greensboroTmy3();
     const { ghi: _ghi, ...noGhi } = g.weather;

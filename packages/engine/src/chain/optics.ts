@@ -313,6 +313,86 @@ function transposeCallback(p: PreparedOptics, out: OpticsSeries, work: OpticsWor
 }
 
 /**
+ * An earlier run of the chain at the same site and on the same weather columns, whose sun stage (step 1)
+ * and, when the decomposition choices agree, horizontal irradiance (step 2) a later run copies instead
+ * of computing again: they do not depend on the mounting, so DC fields on different mountings of one
+ * site share them (the copy is bit-identical to a recomputation).
+ */
+export interface SharedOpticsSource {
+  prepared: PreparedOptics;
+  weather: OpticsWeather;
+  out: OpticsSeries;
+}
+
+/** @internal Whether step 1 of `from` is this run's: same site, ΔT, air mass model and weather columns. */
+function sameSun(p: PreparedOptics, w: OpticsWeather, from: SharedOpticsSource): boolean {
+  const q = from.prepared;
+  const v = from.weather;
+  return (
+    from.out.length === w.time.length &&
+    q.work.length === w.time.length &&
+    q.site.latitude === p.site.latitude &&
+    q.site.longitude === p.site.longitude &&
+    q.site.altitude === p.site.altitude &&
+    q.deltaT === p.deltaT &&
+    q.sitePressure === p.sitePressure &&
+    q.airmassModel === p.airmassModel &&
+    v.time === w.time &&
+    v.convention === w.convention &&
+    v.utcOffsetHours === w.utcOffsetHours &&
+    v.pressure === w.pressure &&
+    v.tempAir === w.tempAir
+  );
+}
+
+/** @internal Whether step 2 of `from` is this run's as well: the same decomposition of the same columns. */
+function sameIrradiance(p: PreparedOptics, w: OpticsWeather, from: SharedOpticsSource): boolean {
+  const q = from.prepared;
+  const v = from.weather;
+  return (
+    !p.choices.useMeteoPOAI &&
+    !q.choices.useMeteoPOAI &&
+    p.choices.decomposition.model === q.choices.decomposition.model &&
+    JSON.stringify(p.decomposition) === JSON.stringify(q.decomposition) &&
+    v.ghi === w.ghi &&
+    v.dni === w.dni &&
+    v.dhi === w.dhi &&
+    v.tempDew === w.tempDew &&
+    v.precipitableWater === w.precipitableWater &&
+    v.relativeHumidity === w.relativeHumidity
+  );
+}
+
+/** @internal Step 1 copied from an earlier run (see {@link SharedOpticsSource}). */
+function copySun(from: SharedOpticsSource, out: OpticsSeries, work: OpticsWork): void {
+  const o = from.out;
+  const k = from.prepared.work;
+  out.sunTime.set(o.sunTime);
+  out.dayOfYear.set(o.dayOfYear);
+  out.month.set(o.month);
+  out.pressure.set(o.pressure);
+  out.solarZenith.set(o.solarZenith);
+  out.apparentZenith.set(o.apparentZenith);
+  out.solarAzimuth.set(o.solarAzimuth);
+  out.dniExtra.set(o.dniExtra);
+  out.airmassRelative.set(o.airmassRelative);
+  out.airmassAbsolute.set(o.airmassAbsolute);
+  work.tempAir.set(k.tempAir);
+  work.cosTrueZenith.set(k.cosTrueZenith);
+  work.cosZenith.set(k.cosZenith);
+  work.sinAzimuth.set(k.sinAzimuth);
+  work.cosAzimuth.set(k.cosAzimuth);
+}
+
+/** @internal Step 2 copied from an earlier run (see {@link SharedOpticsSource}). */
+function copyIrradiance(from: SharedOpticsSource, out: OpticsSeries, work: OpticsWork): void {
+  out.ghi.set(from.out.ghi);
+  out.dni.set(from.out.dni);
+  out.dhi.set(from.out.dhi);
+  work.ktPrime.set(from.prepared.work.ktPrime);
+}
+
+/**
  * The optics chain of one DC field over a weather series (spec 4 §2 steps 1–10), into caller-owned
  * columns (`allocateOptics`). In order:
  *
@@ -337,12 +417,18 @@ function transposeCallback(p: PreparedOptics, out: OpticsSeries, work: OpticsWor
  * @param prepared from {@link prepareOptics}
  * @param weather weather columns [W/m², °C, m/s, Pa, %, cm], see {@link OpticsWeather}
  * @param out result columns of the weather's length, from `allocateOptics`; filled and returned
+ * @param from an earlier run at the same site whose sun and horizontal irradiance may be copied
  * @returns `out`
  * @see I. Reda, A. Andreas, Solar Energy 76 (2004) 577–589, doi:10.1016/j.solener.2003.12.003
  * @see R. Perez et al., Solar Energy 44 (1990) 271–289, doi:10.1016/0038-092X(90)90055-H
  * @see B. Marion, Solar Energy 122 (2015) 1037–1046, doi:10.1016/j.solener.2015.10.024
  */
-export function runOptics(prepared: PreparedOptics, weather: OpticsWeather, out: OpticsSeries): OpticsSeries {
+export function runOptics(
+  prepared: PreparedOptics,
+  weather: OpticsWeather,
+  out: OpticsSeries,
+  from?: SharedOpticsSource,
+): OpticsSeries {
   const n = weather.time.length;
   if (out.length !== n) throw new RangeError(`optics chain: out has ${out.length} rows, the weather ${n}`);
   const c = prepared.choices;
@@ -350,10 +436,13 @@ export function runOptics(prepared: PreparedOptics, weather: OpticsWeather, out:
   if (c.precipitableWater === SpectralWeatherType.RelativeHumidity)
     need(weather, 'relativeHumidity', 'precipitable water from RH');
   const work = ensureWork(prepared, n, c.useMeteoPOAI);
-  sunStage(prepared, weather, out, work);
+  const sun = from !== undefined && sameSun(prepared, weather, from);
+  if (sun) copySun(from, out, work);
+  else sunStage(prepared, weather, out, work);
   mountingStage(prepared, weather, out, work);
   albedoStage(prepared, weather, out, work);
-  irradianceStage(prepared, weather, out, work);
+  if (sun && sameIrradiance(prepared, weather, from)) copyIrradiance(from, out, work);
+  else irradianceStage(prepared, weather, out, work);
   planeOfArraySeries(
     {
       solarZenith: out.apparentZenith,
