@@ -319,34 +319,20 @@ async function uploadFit(request: FastifyRequest, kind: 'keys' | 'curves') {
     ...(options.cellTechnologyType !== undefined && { cellTechnologyType: options.cellTechnologyType }),
   };
   if (kind === 'keys') {
-    const { table, lineOf, decimalComma } = tableOf(upload, 10_000);
-    let rows;
-    try {
-      rows = keyIvRowsFromTable(table, lineOf, decimalComma);
-    } catch (error) {
-      throw fileRefusal(error);
-    }
-    let fit: IvFit;
-    try {
-      fit = fitKeyIvPoints(rows, o);
-    } catch (error) {
-      throw refused(error, 'file');
-    }
+    const t = tableOf(upload, 10_000);
+    const rows = guard(() => keyIvRowsFromTable(t.table, t.lineOf, t.decimalComma), fileRefusal);
+    const fit = guard(
+      () => fitKeyIvPoints(rows, o),
+      (error) => refused(error, 'file'),
+    );
     return fitAnswer(fit, rows, { keyIVPoints: rows });
   }
-  const { table, lineOf, decimalComma } = tableOf(upload, 200_000);
-  let curves;
-  try {
-    curves = ivCurvesFromTable(table, lineOf, decimalComma);
-  } catch (error) {
-    throw fileRefusal(error);
-  }
-  let fit: IvFit;
-  try {
-    fit = fitIvCurves(curves, o);
-  } catch (error) {
-    throw refused(error, 'file');
-  }
+  const t = tableOf(upload, 200_000);
+  const curves = guard(() => ivCurvesFromTable(t.table, t.lineOf, t.decimalComma), fileRefusal);
+  const fit = guard(
+    () => fitIvCurves(curves, o),
+    (error) => refused(error, 'file'),
+  );
   return fitAnswer(fit, curves, {
     ivCurves: curves.map((c) => ({
       irradiance: c.irradiance,
@@ -354,6 +340,15 @@ async function uploadFit(request: FastifyRequest, kind: 'keys' | 'curves') {
       points: c.voltage.map((voltage, k) => ({ voltage, current: c.current[k] })),
     })),
   });
+}
+
+/** The value of `run`, or the error `refusal` makes of what it threw. */
+function guard<T>(run: () => T, refusal: (error: unknown) => Error): T {
+  try {
+    return run();
+  } catch (error) {
+    throw refusal(error);
+  }
 }
 
 /** Registers each handler under our name and the public API's (spec 4 §2). */
@@ -369,22 +364,20 @@ export function registerGeneratorRoutes(app: FastifyInstance): void {
   post(app, ['SingleDiodeParameters', 'GenerateSingleDiodeParametersDefault'], async (request) => {
     requireAuth(request);
     const d = datasheetOf(request.body);
-    try {
-      return answerOf(generateSingleDiodeAdvanced(d, {}));
-    } catch (error) {
-      throw refused(error);
-    }
+    return guard(
+      () => answerOf(generateSingleDiodeAdvanced(d, {})),
+      (error) => refused(error),
+    );
   });
 
   post(app, ['SingleDiodeParametersAdvanced', 'GenerateSingleDiodeParametersAdvanced'], async (request) => {
     requireAuth(request);
     const d = datasheetOf(request.body);
     const fixed = fixedOf(request.body);
-    try {
-      return answerOf(generateSingleDiodeAdvanced(d, fixed));
-    } catch (error) {
-      throw refused(error);
-    }
+    return guard(
+      () => answerOf(generateSingleDiodeAdvanced(d, fixed)),
+      (error) => refused(error),
+    );
   });
 
   post(app, ['SeriesResistance', 'OptimizeSeriesResistance'], async (request) => {
@@ -392,11 +385,10 @@ export function registerGeneratorRoutes(app: FastifyInstance): void {
     const d = datasheetOf(request.body);
     const { targetRelativeEfficiency } = parse(seriesQuery, request.body);
     const { rS: _rs, gammaRef: _gamma, ...fixed } = fixedOf(request.body);
-    try {
-      return answerOf(optimizeSeriesResistance(d, { targetEfficiency200: targetRelativeEfficiency, fixed }));
-    } catch (error) {
-      throw refused(error, 'targetRelativeEfficiency');
-    }
+    return guard(
+      () => answerOf(optimizeSeriesResistance(d, { targetEfficiency200: targetRelativeEfficiency, fixed })),
+      (error) => refused(error, 'targetRelativeEfficiency'),
+    );
   });
 
   post(app, ['IVCurve', 'GenerateIVCurve'], async (request) => {

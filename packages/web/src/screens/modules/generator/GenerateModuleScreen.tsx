@@ -59,6 +59,25 @@ export function GenerateModuleScreen() {
     setModule((current) => setPath(current, path, value));
   };
 
+  /** Merges a generator answer's fitted fields into the module. */
+  const apply = (answer: unknown) => {
+    setModule((current) => ({
+      ...current,
+      ...fittedFields(answer),
+      pvModel: current.pvModel === 0 ? 0 : 1,
+    }));
+    setWarnings(answerWarnings(answer));
+    setErrors({});
+  };
+  /** Field errors on their fields; the rest as warnings (a refit while typing) or a notification. */
+  const refuse = (error: unknown, fields: readonly string[], quiet: boolean) => {
+    const split = splitFormErrors(error, fields);
+    setErrors(split.fields);
+    if (quiet) setWarnings(buildErrorMessages(error));
+    else if (split.general.length) notifyError(split.general.join('\n'));
+    else if (!Object.keys(split.fields).length) notifyError(error);
+  };
+
   const generate = useMutation({
     // `auto`: a refit after an edit; its errors show in the warnings, not as notifications.
     mutationFn: (auto: boolean) => {
@@ -71,22 +90,10 @@ export function GenerateModuleScreen() {
       );
     },
     onSuccess: (answer) => {
-      setModule((current) => ({
-        ...current,
-        ...fittedFields(answer),
-        pvModel: current.pvModel === 0 ? 0 : 1,
-      }));
-      setWarnings(answerWarnings(answer));
-      setErrors({});
+      apply(answer);
       setGenerated(true);
     },
-    onError: (error, auto) => {
-      const split = splitFormErrors(error, FIELD_PATHS);
-      setErrors(split.fields);
-      if (auto) setWarnings(buildErrorMessages(error));
-      else if (split.general.length) notifyError(split.general.join('\n'));
-      else if (!Object.keys(split.fields).length) notifyError(error);
-    },
+    onError: (error, auto) => refuse(error, FIELD_PATHS, auto),
   });
 
   /** Series resistance tuned so that the relative efficiency at 200 W/m² is the target. */
@@ -98,21 +105,8 @@ export function GenerateModuleScreen() {
       if (mode === 'default') for (const key of ADVANCED_KEYS) delete body[key];
       return generatorCall('SeriesResistance', body);
     },
-    onSuccess: (answer) => {
-      setModule((current) => ({
-        ...current,
-        ...fittedFields(answer),
-        pvModel: current.pvModel === 0 ? 0 : 1,
-      }));
-      setWarnings(answerWarnings(answer));
-      setErrors({});
-    },
-    onError: (error) => {
-      const split = splitFormErrors(error, [...FIELD_PATHS, 'targetRelativeEfficiency']);
-      setErrors(split.fields);
-      if (split.general.length) notifyError(split.general.join('\n'));
-      else if (!Object.keys(split.fields).length) notifyError(error);
-    },
+    onSuccess: apply,
+    onError: (error) => refuse(error, [...FIELD_PATHS, 'targetRelativeEfficiency'], false),
   });
 
   // Once generated, the parameters (and so the charts) follow the datasheet values as they change.
