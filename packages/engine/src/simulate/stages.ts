@@ -14,7 +14,7 @@
  * power as proportional to the irradiance over the small range 1/U (the irradiance and temperature
  * stages are computed from the diode model itself).
  */
-import { fieldPowers, type DcFieldResult } from './dcField.ts';
+import type { DcFieldResult } from './dcField.ts';
 
 /** Year-independent plant-level columns [W/m² for irradiance, W for power]. */
 export interface PlantStages {
@@ -115,21 +115,36 @@ export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number
   const oneModule = fields.every((d) => d.tempCell === first.tempCell);
   out.tempCell = oneModule ? first.tempCell : f();
   const isc = f();
-  const powers = new Float64Array(3);
+  // Columns in locals: `out` is built key by key, so its property loads are slow inside the loops.
+  const tempCell = out.tempCell;
+  const rearIrradiance = out.rearIrradiance;
+  const rearAfterStructureShading = out.rearAfterStructureShading;
+  const rearAfterBackMismatch = out.rearAfterBackMismatch;
+  const rearEffective = out.rearEffective;
+  const dcAfterIrradiance = out.dcAfterIrradiance;
+  const dcAfterTemperature = out.dcAfterTemperature;
+  const dcAfterQuality = out.dcAfterQuality;
+  const dcAfterLid = out.dcAfterLid;
+  const dcAfterMismatch = out.dcAfterMismatch;
+  const dcAfterWiring = out.dcAfterWiring;
+  const dcAfterHealth = out.dcAfterHealth;
   for (const d of fields) {
     const w = (d.instances * d.settings.dcCapacity) / dcCapacity;
     const o = d.optics;
-    if (!oneModule) for (let i = 0; i < n; i++) out.tempCell[i]! += w * d.tempCell[i]!;
+    const dTempCell = d.tempCell;
+    if (!oneModule) for (let i = 0; i < n; i++) tempCell[i]! += w * dTempCell[i]!;
     const b = d.settings.geometry.bifacial;
-    if (b && out.rearIrradiance) {
+    if (b && rearIrradiance) {
       const ss = 1 - (b.structureShading ?? 0) / 100;
       const bm = 1 - (b.backsideMismatch ?? 0) / 100;
+      const poaRear = o.poaRear;
+      const rearEff = o.rearEffective;
       for (let i = 0; i < n; i++) {
-        const r = w * o.poaRear[i]!;
-        out.rearIrradiance[i]! += r;
-        out.rearAfterStructureShading![i]! += r * ss;
-        out.rearAfterBackMismatch![i]! += r * ss * bm;
-        out.rearEffective![i]! += w * o.rearEffective[i]!;
+        const r = w * poaRear[i]!;
+        rearIrradiance[i]! += r;
+        rearAfterStructureShading![i]! += r * ss;
+        rearAfterBackMismatch![i]! += r * ss * bm;
+        rearEffective![i]! += w * rearEff[i]!;
       }
     }
     const L = d.settings.losses;
@@ -140,16 +155,33 @@ export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number
     const { dcPower } = d;
     const q = L.quality;
     const ql = L.quality * L.lid;
+    // fieldPowers (dcField.ts) inlined, with the same operations in the same order.
+    const { modulesInSeries, stringsInParallel, resistance: rw, fraction } = d.wiring;
+    const nm = modulesInSeries * stringsInParallel;
+    const { pmp, imp, pmp25, imp25 } = d.module;
     for (let i = 0; i < n; i++) {
-      fieldPowers(d, i, powers);
-      const tc = powers[1]!;
-      out.dcAfterIrradiance[i]! += inv * powers[0]!;
-      out.dcAfterTemperature[i]! += inv * tc;
-      out.dcAfterQuality[i]! += inv * tc * q;
-      out.dcAfterLid[i]! += inv * tc * ql;
-      out.dcAfterMismatch[i]! += invH * tc;
-      out.dcAfterWiring[i]! += invH * (tc - powers[2]!);
-      out.dcAfterHealth[i]! += c * dcPower[i]!;
+      const p = pmp[i]!;
+      let p0: number;
+      let tc: number;
+      let loss: number;
+      if (fraction > 0) {
+        p0 = pmp25[i]! * nm;
+        tc = p * nm;
+        loss = fraction * p * nm;
+      } else {
+        const cur = imp[i]!;
+        const c25 = imp25[i]!;
+        p0 = (pmp25[i]! + c25 * c25 * rw) * nm;
+        tc = (p + cur * cur * rw) * nm;
+        loss = cur * cur * rw * nm;
+      }
+      dcAfterIrradiance[i]! += inv * p0;
+      dcAfterTemperature[i]! += inv * tc;
+      dcAfterQuality[i]! += inv * tc * q;
+      dcAfterLid[i]! += inv * tc * ql;
+      dcAfterMismatch[i]! += invH * tc;
+      dcAfterWiring[i]! += invH * (tc - loss);
+      dcAfterHealth[i]! += c * dcPower[i]!;
     }
     // Module Isc as codes size conductors: Isc,STC·G/1000·(1 + α_rel·(Tc − 25)).
     const m = d.settings.module;
@@ -157,7 +189,7 @@ export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number
     const alpha = m.model.alphaSc / m.stc.isc;
     const g = o.effectiveIrradiance;
     for (let i = 0; i < n; i++) {
-      const v = k * g[i]! * (1 + alpha * (d.tempCell[i]! - 25));
+      const v = k * g[i]! * (1 + alpha * (dTempCell[i]! - 25));
       if (v > isc[i]!) isc[i] = v;
     }
   }
