@@ -331,7 +331,9 @@ export class YearRunner {
           ar.instances += b.repeater * a.repeater;
         }
         accumulateArray(plant, ar, b.repeater * a.repeater, e, this.inputs, lt, all);
-        for (let i = 0; i < n; i++) power[i]! += a.repeater * ar.power[i]! * (e ? e[i]! : 1);
+        const rep = a.repeater;
+        const ap = ar.power;
+        for (let i = 0; i < n; i++) power[i]! += rep * ap[i]! * (e ? e[i]! : 1);
       }
       return { path: b.path, name: b.name, repeater: b.repeater, power };
     });
@@ -358,13 +360,17 @@ export class YearRunner {
       },
     );
     const m = plant.elementLoss.length;
+    const elementLoss = plant.elementLoss;
+    const elementPower = plant.plantElements.map((el) => el.power);
+    const afterAvailability = plant.acAfterAvailability;
+    const availabilityLoss = plant.availabilityLoss;
     for (let i = 0; i < n; i++) {
       let v = sum[i]!;
       for (let k = 0; k < m; k++) {
-        v -= plant.elementLoss[k]![i]!;
-        plant.plantElements[k]!.power[i] = v;
+        v -= elementLoss[k]![i]!;
+        elementPower[k]![i] = v;
       }
-      plant.acAfterAvailability[i] = v - plant.availabilityLoss[i]!;
+      afterAvailability[i] = v - availabilityLoss[i]!;
     }
     if (!p.ess) return;
     // Storage on the AC bus: the plant output after availability is offered to it, the LGIA limit at the bus.
@@ -413,31 +419,38 @@ function accumulateArray(
   const n = ar.power.length;
   const dc = lt.factors.dc;
   const deg = lt.application === 'dc' ? lt.degradation : undefined;
+  // Columns in locals: property loads are not hoisted out of these loops.
+  const dcAfterDegradation = plant.dcAfterDegradation;
+  const dcAfterLetid = plant.dcAfterLetid;
   if (lifetimeColumns)
     for (const inv of ar.settings.inverters) {
       const c = count * inv.repeater;
       const raw = inputs.get(inv.key)!.power;
       for (let i = 0; i < n; i++) {
         const w = c * (e ? e[i]! : 1) * raw[i]!;
-        plant.dcAfterDegradation[i]! += deg ? w * deg[i]! : w;
-        plant.dcAfterLetid[i]! += dc ? w * dc[i]! : w;
+        dcAfterDegradation[i]! += deg ? w * deg[i]! : w;
+        dcAfterLetid[i]! += dc ? w * dc[i]! : w;
       }
     }
+  const { afterLetid, coolingLoss, trackerMotorLoss, auxiliaryLoss, inverterGross, inverterAc } = ar;
+  const { afterDegradation, transformerLoss } = ar;
+  const { acInverterOutput, acAfterLimitation, acAfterDegradation, acAfterLetid } = plant;
+  const { acAfterCooling, acAfterTrackerMotors, acAfterAuxiliary, acAfterMvTransformers } = plant;
   for (let i = 0; i < n; i++) {
     const w = count * (e ? e[i]! : 1);
-    const l = ar.afterLetid[i]!;
-    const cool = ar.coolingLoss[i]!;
-    const motor = ar.trackerMotorLoss[i]!;
-    const aux = ar.auxiliaryLoss[i]!;
-    plant.acInverterOutput[i]! += w * ar.inverterGross[i]!;
-    plant.acAfterLimitation[i]! += w * ar.inverterAc[i]!;
+    const l = afterLetid[i]!;
+    const cool = coolingLoss[i]!;
+    const motor = trackerMotorLoss[i]!;
+    const aux = auxiliaryLoss[i]!;
+    acInverterOutput[i]! += w * inverterGross[i]!;
+    acAfterLimitation[i]! += w * inverterAc[i]!;
     if (lifetimeColumns) {
-      plant.acAfterDegradation[i]! += w * ar.afterDegradation[i]!;
-      plant.acAfterLetid[i]! += w * l;
+      acAfterDegradation[i]! += w * afterDegradation[i]!;
+      acAfterLetid[i]! += w * l;
     }
-    plant.acAfterCooling[i]! += w * (l - cool);
-    plant.acAfterTrackerMotors[i]! += w * (l - cool - motor);
-    plant.acAfterAuxiliary[i]! += w * (l - aux);
-    plant.acAfterMvTransformers[i]! += w * (l - aux - ar.transformerLoss[i]!);
+    acAfterCooling[i]! += w * (l - cool);
+    acAfterTrackerMotors[i]! += w * (l - cool - motor);
+    acAfterAuxiliary[i]! += w * (l - aux);
+    acAfterMvTransformers[i]! += w * (l - aux - transformerLoss[i]!);
   }
 }
