@@ -182,9 +182,56 @@ export const OPTICS_COLUMNS = [
  * @param length number of weather records
  */
 export function allocateOptics(length: number): OpticsSeries {
-  const out = { length, month: new Uint8Array(length) } as Record<string, unknown>;
-  for (const name of OPTICS_COLUMNS) out[name] = new Float64Array(length);
-  return out as unknown as OpticsSeries;
+  // One object literal (not keyed stores in a loop over OPTICS_COLUMNS): an object given this many
+  // properties one computed key at a time falls back to slow dictionary properties in V8, and the
+  // chain reads these columns in its loops.
+  const f = () => new Float64Array(length);
+  return {
+    length,
+    month: new Uint8Array(length),
+    sunTime: f(),
+    dayOfYear: f(),
+    solarZenith: f(),
+    apparentZenith: f(),
+    solarAzimuth: f(),
+    dniExtra: f(),
+    airmassRelative: f(),
+    airmassAbsolute: f(),
+    pressure: f(),
+    precipitableWater: f(),
+    ghi: f(),
+    dni: f(),
+    dhi: f(),
+    trackerTheta: f(),
+    surfaceTilt: f(),
+    surfaceAzimuth: f(),
+    aoi: f(),
+    cosAoi: f(),
+    projectedZenith: f(),
+    poaBeam: f(),
+    poaSkyDiffuse: f(),
+    poaCircumsolar: f(),
+    poaGroundDiffuse: f(),
+    poaGlobal: f(),
+    poaAfterHorizon: f(),
+    shadedFraction: f(),
+    poaAfterNearShading: f(),
+    beamAfterShading: f(),
+    skyAfterShading: f(),
+    groundAfterShading: f(),
+    poaAfterShading: f(),
+    soilingFactor: f(),
+    poaAfterSoiling: f(),
+    iamBeam: f(),
+    iamSky: f(),
+    iamGround: f(),
+    poaAfterIam: f(),
+    spectralFactor: f(),
+    poaAfterSpectral: f(),
+    poaRear: f(),
+    rearEffective: f(),
+    effectiveIrradiance: f(),
+  };
 }
 
 /** Compile-time check that {@link OPTICS_COLUMNS} lists every Float64Array column. */
