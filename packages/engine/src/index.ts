@@ -289,7 +289,7 @@ export {
   type OpticsWeather,
 } from './chain/opticsSeries.ts';
 export { prepareOptics, type PreparedOptics } from './chain/prepareOptics.ts';
-export { DEFAULT_TEMP_AIR, runOptics } from './chain/optics.ts';
+export { DEFAULT_TEMP_AIR, runOptics, sharedOpticsColumns } from './chain/optics.ts';
 // Cell temperature (issue 4)
 export {
   faiman,

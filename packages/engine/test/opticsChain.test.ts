@@ -19,7 +19,7 @@ import {
   SpectralWeatherType,
   TranspositionModelType,
 } from '../src/chain/choices.ts';
-import { runOptics } from '../src/chain/optics.ts';
+import { runOptics, sharedOpticsColumns } from '../src/chain/optics.ts';
 import {
   allocateOptics,
   OPTICS_COLUMNS,
@@ -419,6 +419,46 @@ describe('optics chain: time and allocation', () => {
       from,
     );
     expect(moved.solarZenith).not.toEqual(firstOut.solarZenith);
+  });
+
+  it('a second mounting holds the shared columns by reference, equal to its own computation', () => {
+    const g = greensboroTmy3();
+    const first = prepareOptics(fullChoices(), g.site, TRACKER_FULL);
+    const firstOut = runOptics(first, g.weather, allocateOptics(8760));
+    const before = Float64Array.from(firstOut.effectiveIrradiance);
+    const from = { prepared: first, weather: g.weather, out: firstOut };
+    for (const [choices, geometry, expected] of [
+      [fullChoices(), FIXED, ['solarZenith', 'ghi', 'spectralFactor']],
+      [
+        { ...fullChoices(), decomposition: { model: DiffuseDirectDecompModelType.Erbs } },
+        FIXED,
+        ['solarZenith'],
+      ],
+      [referenceChoices(), TRACKER, ['solarZenith']],
+    ] as const) {
+      const alone = runOptics(prepareOptics(choices, g.site, geometry), g.weather, allocateOptics(8760));
+      const p = prepareOptics(choices, g.site, geometry);
+      const cols = sharedOpticsColumns(p, g.weather, from);
+      for (const k of expected) expect(cols[k], k).toBe(firstOut[k]);
+      const shared = runOptics(p, g.weather, allocateOptics(8760, cols), from);
+      for (const [key, column] of Object.entries(alone)) {
+        if (ArrayBuffer.isView(column)) expect(shared[key as keyof OpticsSeries], key).toEqual(column);
+      }
+    }
+    // The earlier run's result is untouched.
+    expect(firstOut.effectiveIrradiance).toEqual(before);
+    expect(
+      sharedOpticsColumns(prepareOptics(fullChoices(), { ...g.site, latitude: 40 }, FIXED), g.weather, from),
+    ).toEqual({});
+    // Columns held by reference that this run would compute differently are refused.
+    const other = prepareOptics(
+      { ...fullChoices(), decomposition: { model: DiffuseDirectDecompModelType.Erbs } },
+      g.site,
+      FIXED,
+    );
+    expect(() => runOptics(other, g.weather, allocateOptics(8760, { ghi: firstOut.ghi }), from)).toThrow(
+      /out.ghi belongs to the earlier run/,
+    );
   });
 
   it('rejects missing columns and inconsistent choices with a message', () => {

@@ -155,12 +155,21 @@ function rearStage(p: PreparedOptics, out: OpticsSeries, work: OpticsWork): void
  *   poaGlobal = poaBeam + poaSkyDiffuse + poaGroundDiffuse (transposed),
  *   poaAfterSoiling = U·(B + D + G),  poaAfterIam = U·(B·IAM_b + D·IAM_sky + G·IAM_gnd),
  *   poaAfterSpectral = M·poaAfterIam,  effectiveIrradiance = poaAfterSpectral + rearEffective.
+ * `spectralDone`: the precipitable water and M are already in `out` (shared with an earlier run).
  */
-export function frontAndRear(p: PreparedOptics, w: OpticsWeather, out: OpticsSeries, work: OpticsWork): void {
+export function frontAndRear(
+  p: PreparedOptics,
+  w: OpticsWeather,
+  out: OpticsSeries,
+  work: OpticsWork,
+  spectralDone = false,
+): void {
   soilingStage(p, w, out);
   iamStage(p, out);
-  precipitableWaterStage(p, w, out, work);
-  spectralStage(p, out);
+  if (!spectralDone) {
+    precipitableWaterStage(p, w, out, work);
+    spectralStage(p, out);
+  }
   rearStage(p, out, work);
   const { poaBeam, poaSkyDiffuse, poaGroundDiffuse, poaGlobal } = out;
   const { beamAfterShading, skyAfterShading, groundAfterShading, soilingFactor } = out;

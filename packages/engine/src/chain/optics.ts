@@ -363,20 +363,90 @@ function sameIrradiance(p: PreparedOptics, w: OpticsWeather, from: SharedOpticsS
   );
 }
 
+/**
+ * @internal Whether steps 1 and the spectral part of step 9 of `from` are this run's as well: the same
+ * precipitable water source and spectral model (the spectral factor depends on the air mass and the
+ * water, not on the mounting).
+ */
+function sameSpectral(p: PreparedOptics, w: OpticsWeather, from: SharedOpticsSource): boolean {
+  const q = from.prepared;
+  const v = from.weather;
+  return (
+    p.choices.precipitableWater === q.choices.precipitableWater &&
+    JSON.stringify(p.choices.spectral) === JSON.stringify(q.choices.spectral) &&
+    v.precipitableWater === w.precipitableWater &&
+    v.relativeHumidity === w.relativeHumidity &&
+    v.tempDew === w.tempDew
+  );
+}
+
+const SUN_COLUMNS = [
+  'month',
+  'sunTime',
+  'dayOfYear',
+  'pressure',
+  'solarZenith',
+  'apparentZenith',
+  'solarAzimuth',
+  'dniExtra',
+  'airmassRelative',
+  'airmassAbsolute',
+] as const;
+const IRRADIANCE_COLUMNS = ['ghi', 'dni', 'dhi'] as const;
+const SPECTRAL_COLUMNS = ['precipitableWater', 'spectralFactor'] as const;
+
+/**
+ * The columns of an earlier run that a run of `prepared` on `weather` computes identically (its sun,
+ * and when the choices agree its horizontal irradiance and spectral factor), for `allocateOptics` to
+ * take by reference: DC fields on other mountings of the site then neither compute nor store them again.
+ * @param prepared the later run's chain; @param weather its weather; @param from the earlier run
+ * @returns the shareable columns of `from.out` (none when the sun differs)
+ */
+export function sharedOpticsColumns(
+  prepared: PreparedOptics,
+  weather: OpticsWeather,
+  from: SharedOpticsSource,
+): Partial<OpticsSeries> {
+  const shared: Partial<Record<keyof OpticsSeries, unknown>> = {};
+  if (!sameSun(prepared, weather, from)) return shared as Partial<OpticsSeries>;
+  const o = from.out;
+  for (const k of SUN_COLUMNS) shared[k] = o[k];
+  if (sameIrradiance(prepared, weather, from)) for (const k of IRRADIANCE_COLUMNS) shared[k] = o[k];
+  if (sameSpectral(prepared, weather, from)) for (const k of SPECTRAL_COLUMNS) shared[k] = o[k];
+  return shared as Partial<OpticsSeries>;
+}
+
+/**
+ * @internal Throws when `out` holds a column of `from.out` by reference that this run would compute
+ * differently (`names` of a stage that is not shared), as it would overwrite the earlier run's result.
+ */
+function checkNotAliased(
+  out: OpticsSeries,
+  from: SharedOpticsSource | undefined,
+  names: readonly (keyof OpticsSeries)[],
+): void {
+  if (from === undefined) return;
+  for (const k of names)
+    if (out[k] === from.out[k])
+      throw new RangeError(`optics chain: out.${k} belongs to the earlier run and differs in this one`);
+}
+
 /** @internal Step 1 copied from an earlier run (see {@link SharedOpticsSource}). */
 function copySun(from: SharedOpticsSource, out: OpticsSeries, work: OpticsWork): void {
   const o = from.out;
   const k = from.prepared.work;
-  out.sunTime.set(o.sunTime);
-  out.dayOfYear.set(o.dayOfYear);
-  out.month.set(o.month);
-  out.pressure.set(o.pressure);
-  out.solarZenith.set(o.solarZenith);
-  out.apparentZenith.set(o.apparentZenith);
-  out.solarAzimuth.set(o.solarAzimuth);
-  out.dniExtra.set(o.dniExtra);
-  out.airmassRelative.set(o.airmassRelative);
-  out.airmassAbsolute.set(o.airmassAbsolute);
+  if (out.sunTime !== o.sunTime) {
+    out.sunTime.set(o.sunTime);
+    out.dayOfYear.set(o.dayOfYear);
+    out.month.set(o.month);
+    out.pressure.set(o.pressure);
+    out.solarZenith.set(o.solarZenith);
+    out.apparentZenith.set(o.apparentZenith);
+    out.solarAzimuth.set(o.solarAzimuth);
+    out.dniExtra.set(o.dniExtra);
+    out.airmassRelative.set(o.airmassRelative);
+    out.airmassAbsolute.set(o.airmassAbsolute);
+  }
   work.tempAir.set(k.tempAir);
   work.cosTrueZenith.set(k.cosTrueZenith);
   work.cosZenith.set(k.cosZenith);
@@ -386,9 +456,11 @@ function copySun(from: SharedOpticsSource, out: OpticsSeries, work: OpticsWork):
 
 /** @internal Step 2 copied from an earlier run (see {@link SharedOpticsSource}). */
 function copyIrradiance(from: SharedOpticsSource, out: OpticsSeries, work: OpticsWork): void {
-  out.ghi.set(from.out.ghi);
-  out.dni.set(from.out.dni);
-  out.dhi.set(from.out.dhi);
+  if (out.ghi !== from.out.ghi) {
+    out.ghi.set(from.out.ghi);
+    out.dni.set(from.out.dni);
+    out.dhi.set(from.out.dhi);
+  }
   work.ktPrime.set(from.prepared.work.ktPrime);
 }
 
@@ -438,11 +510,24 @@ export function runOptics(
   const work = ensureWork(prepared, n, c.useMeteoPOAI);
   const sun = from !== undefined && sameSun(prepared, weather, from);
   if (sun) copySun(from, out, work);
-  else sunStage(prepared, weather, out, work);
+  else {
+    checkNotAliased(out, from, SUN_COLUMNS);
+    sunStage(prepared, weather, out, work);
+  }
   mountingStage(prepared, weather, out, work);
   albedoStage(prepared, weather, out, work);
   if (sun && sameIrradiance(prepared, weather, from)) copyIrradiance(from, out, work);
-  else irradianceStage(prepared, weather, out, work);
+  else {
+    checkNotAliased(out, from, IRRADIANCE_COLUMNS);
+    irradianceStage(prepared, weather, out, work);
+  }
+  const spectral = sun && sameSpectral(prepared, weather, from);
+  if (spectral) {
+    if (out.spectralFactor !== from.out.spectralFactor) {
+      out.precipitableWater.set(from.out.precipitableWater);
+      out.spectralFactor.set(from.out.spectralFactor);
+    }
+  } else checkNotAliased(out, from, SPECTRAL_COLUMNS);
   planeOfArraySeries(
     {
       solarZenith: out.apparentZenith,
@@ -477,6 +562,6 @@ export function runOptics(
       circumsolarFraction: work.circumsolarFraction,
     },
   );
-  frontAndRear(prepared, weather, out, work);
+  frontAndRear(prepared, weather, out, work, spectral);
   return out;
 }

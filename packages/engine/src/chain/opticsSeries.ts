@@ -178,30 +178,34 @@ export const OPTICS_COLUMNS = [
 
 /**
  * Allocates the result columns of the optics chain for `length` records (zero-filled), once per series
- * length: {@link runOptics} fills them in place.
+ * length: {@link runOptics} fills them in place. Columns given in `shared` are taken by reference
+ * instead (an earlier run's sun, horizontal irradiance and spectral columns, from `sharedOpticsColumns`):
+ * the run then leaves them as they are.
  * @param length number of weather records
+ * @param shared columns of an earlier run to use as they are
  */
-export function allocateOptics(length: number): OpticsSeries {
+export function allocateOptics(length: number, shared: Partial<OpticsSeries> = {}): OpticsSeries {
   // One object literal (not keyed stores in a loop over OPTICS_COLUMNS): an object given this many
   // properties one computed key at a time falls back to slow dictionary properties in V8, and the
   // chain reads these columns in its loops.
   const f = () => new Float64Array(length);
+  const s = shared;
   return {
     length,
-    month: new Uint8Array(length),
-    sunTime: f(),
-    dayOfYear: f(),
-    solarZenith: f(),
-    apparentZenith: f(),
-    solarAzimuth: f(),
-    dniExtra: f(),
-    airmassRelative: f(),
-    airmassAbsolute: f(),
-    pressure: f(),
-    precipitableWater: f(),
-    ghi: f(),
-    dni: f(),
-    dhi: f(),
+    month: s.month ?? new Uint8Array(length),
+    sunTime: s.sunTime ?? f(),
+    dayOfYear: s.dayOfYear ?? f(),
+    solarZenith: s.solarZenith ?? f(),
+    apparentZenith: s.apparentZenith ?? f(),
+    solarAzimuth: s.solarAzimuth ?? f(),
+    dniExtra: s.dniExtra ?? f(),
+    airmassRelative: s.airmassRelative ?? f(),
+    airmassAbsolute: s.airmassAbsolute ?? f(),
+    pressure: s.pressure ?? f(),
+    precipitableWater: s.precipitableWater ?? f(),
+    ghi: s.ghi ?? f(),
+    dni: s.dni ?? f(),
+    dhi: s.dhi ?? f(),
     trackerTheta: f(),
     surfaceTilt: f(),
     surfaceAzimuth: f(),
@@ -226,7 +230,7 @@ export function allocateOptics(length: number): OpticsSeries {
     iamSky: f(),
     iamGround: f(),
     poaAfterIam: f(),
-    spectralFactor: f(),
+    spectralFactor: s.spectralFactor ?? f(),
     poaAfterSpectral: f(),
     poaRear: f(),
     rearEffective: f(),

@@ -5,7 +5,7 @@
  * lifetime; the plant multiplies them by the repeaters (block → array → inverter → DC field). The result
  * keeps every stage as columns per node (first year) and the loss tree and energies of every year.
  */
-import { runOptics, type SharedOpticsSource } from '../chain/optics.ts';
+import { runOptics, sharedOpticsColumns, type SharedOpticsSource } from '../chain/optics.ts';
 import { allocateOptics, type OpticsSeries } from '../chain/opticsSeries.ts';
 import { prepareOptics } from '../chain/prepareOptics.ts';
 import { prepareYearRepeater, yearStartInstant } from '../lifetime/yearRepeater.ts';
@@ -123,14 +123,16 @@ export function simulate(
   const optics = new Map<string, OpticsSeries>();
   const modules = new Map<string, ModuleColumns>();
   const fields = new Map<string, DcFieldResult>();
-  // The first optics run lends its sun and horizontal irradiance to the other mountings of the site.
+  // The first optics run lends its sun, horizontal irradiance and spectral columns to the other mountings.
   let firstOptics: SharedOpticsSource | undefined;
   for (const { d, count } of nodes) {
     let o = optics.get(d.opticsKey);
     if (!o) {
       const prepared = prepareOptics(d.choices, rc.site, d.geometry);
       const ow = d.trackingAngle ? { ...w.optics, trackingAngle: d.trackingAngle } : w.optics;
-      o = runOptics(prepared, ow, allocateOptics(n), firstOptics);
+      // Columns equal to the first run's (sun, horizontal irradiance, spectral) are that run's own arrays.
+      const shared = firstOptics ? sharedOpticsColumns(prepared, ow, firstOptics) : {};
+      o = runOptics(prepared, ow, allocateOptics(n, shared), firstOptics);
       firstOptics ??= { prepared, weather: ow, out: o };
       optics.set(d.opticsKey, o);
     }
