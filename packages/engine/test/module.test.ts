@@ -217,6 +217,29 @@ describe('module model over a series', () => {
     }
   });
 
+  it('at one cell temperature equals the form with a filled column, bit for bit (CEC and De Soto)', () => {
+    const n = 500;
+    const s = new Float64Array(n);
+    for (let k = 0; k < n; k++) s[k] = k % 9 === 0 ? 0 : 1 + 1199 * Math.abs(Math.sin(k * 1.3));
+    const f = () => ({ pmp: new Float64Array(n), vmp: new Float64Array(n), imp: new Float64Array(n) });
+    const desoto: ModuleModel = { ...cec, model: 'desoto', tempRef: 20 };
+    for (const m of [cec, desoto])
+      for (const t of [25, -10, 71.5]) {
+        const one = moduleMppSeries({ effectiveIrradiance: s, tempCell: t }, m, f(), {
+          addedSeriesResistance: 0.05,
+        });
+        const column = moduleMppSeries(
+          { effectiveIrradiance: s, tempCell: new Float64Array(n).fill(t) },
+          m,
+          f(),
+          {
+            addedSeriesResistance: 0.05,
+          },
+        );
+        expect(one, `${m.model} ${t} °C`).toEqual(column);
+      }
+  });
+
   it('power rises with irradiance and falls with temperature', () => {
     const p = (g: number, t: number) => moduleMpp({ effectiveIrradiance: g, tempCell: t }, cec).pmp;
     expect(p(500, 25)).toBeLessThan(p(1000, 25));

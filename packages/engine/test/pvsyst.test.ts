@@ -223,6 +223,20 @@ describe('PVsyst translation', () => {
     expect(() => pvsystReference({ isc: 1, rS: 0, rShRef: 1, gammaRef: 1, cellsInSeries: 1 })).toThrow();
   });
 
+  it('series form at one cell temperature equals the form with a filled column, bit for bit', () => {
+    const m: ModuleModel = { model: 'pvsyst', ...base };
+    const s = Float64Array.of(0, 5, 120, 640, 1010, 0, 300);
+    const n = s.length;
+    const f = () => ({ pmp: new Float64Array(n), vmp: new Float64Array(n), imp: new Float64Array(n) });
+    const a = moduleMppSeries({ effectiveIrradiance: s, tempCell: 25 }, m, f(), {
+      addedSeriesResistance: 0.1,
+    });
+    const b = moduleMppSeries({ effectiveIrradiance: s, tempCell: new Float64Array(n).fill(25) }, m, f(), {
+      addedSeriesResistance: 0.1,
+    });
+    expect(a).toEqual(b);
+  });
+
   it('series form equals the scalar form for the recombination model; night gives zeros', () => {
     const m: ModuleModel = { model: 'pvsyst', ...base };
     const s = Float64Array.of(0, 5, 120, 640, 1010, 0, 300);

@@ -103,18 +103,20 @@ export interface ModuleMppSeriesOut {
  * Isc cost one more solve each, only when their arrays are given.
  *
  * @param x.effectiveIrradiance effective irradiance per step S [W/m²]
- * @param x.tempCell cell temperature per step Tc [°C]
+ * @param x.tempCell cell temperature per step Tc [°C], or one for every step (e.g. 25 °C for the
+ *   temperature loss: the translation's temperature terms are then computed once)
  * @param m the module's model
  * @param out caller-owned Pmp [W], Vmp [V], Imp [A], and optionally Voc [V], Isc [A], of one module
  * @param opts added series resistance [Ω]
  */
 export function moduleMppSeries(
-  x: { effectiveIrradiance: Float64Array; tempCell: Float64Array },
+  x: { effectiveIrradiance: Float64Array; tempCell: Float64Array | number },
   m: ModuleModel,
   out: ModuleMppSeriesOut,
   opts: ModuleOptions = {},
 ): ModuleMppSeriesOut {
   const s = x.effectiveIrradiance;
+  if (typeof x.tempCell === 'number') return mppSeriesAtTemperature(s, x.tempCell, m, out, opts);
   const tc = x.tempCell;
   const added = opts.addedSeriesResistance ?? 0;
   const n = s.length;
@@ -159,6 +161,76 @@ export function moduleMppSeries(
     const gsh = DESOTO_OUT[2]!;
     const a = DESOTO_OUT[3]!;
     carry = step(out, i, iph, i0, rs, gsh, a, 0, Infinity, carry);
+  }
+  return out;
+}
+
+/**
+ * @internal {@link moduleMppSeries} at one cell temperature: for the CEC and De Soto forms, the terms
+ * of `desotoKernel` that depend on the temperature alone (IL,ref + αsc·ΔT, I0, a) once, then per step
+ * IL = (S/Sref)·(IL,ref + αsc·ΔT) and 1/Rsh = S/(Sref·Rsh,ref) with the kernel's own operations (the
+ * result is bit-identical to a column filled with that temperature).
+ */
+function mppSeriesAtTemperature(
+  s: Float64Array,
+  tempCell: number,
+  m: ModuleModel,
+  out: ModuleMppSeriesOut,
+  opts: ModuleOptions,
+): ModuleMppSeriesOut {
+  const added = opts.addedSeriesResistance ?? 0;
+  const n = s.length;
+  let carry = 0;
+  if (m.model === 'pvsyst') {
+    const prep = preparePvsyst(m);
+    const rs = prep.rS + added;
+    for (let i = 0; i < n; i++) {
+      const g = s[i]!;
+      if (!(g > 0)) {
+        night(out, i);
+        continue;
+      }
+      pvsystKernel(g, tempCell, prep);
+      const iph = PVSYST_OUT[0]!;
+      const i0 = PVSYST_OUT[1]!;
+      const gsh = PVSYST_OUT[2]!;
+      const a = PVSYST_OUT[3]!;
+      carry = step(out, i, iph, i0, rs, gsh, a, prep.dmt, prep.vbiM, carry);
+    }
+    return out;
+  }
+  const egRef = m.egRef ?? 1.121;
+  const tRefK = (m.tempRef ?? 25) + KELVIN;
+  const sRef = m.irradianceRef ?? 1000;
+  const alpha = m.model === 'cec' ? m.alphaSc * (1 - m.adjust / 100) : m.alphaSc;
+  const { aRef, iLRef, iORef, rShRef } = m;
+  // At S = Sref the kernel's IL is (Sref/Sref)·(IL,ref + αsc·ΔT) = IL,ref + αsc·ΔT exactly.
+  desotoKernel(
+    sRef,
+    tempCell,
+    alpha,
+    aRef,
+    iLRef,
+    iORef,
+    rShRef,
+    egRef,
+    egRef * (m.dEgdT ?? -0.0002677),
+    sRef,
+    tRefK,
+    egRef / (BOLTZMANN_EV * tRefK),
+  );
+  const il = DESOTO_OUT[0]!;
+  const i0 = DESOTO_OUT[1]!;
+  const a = DESOTO_OUT[3]!;
+  const rs = m.rS + added;
+  const shunt = sRef * rShRef;
+  for (let i = 0; i < n; i++) {
+    const g = s[i]!;
+    if (!(g > 0)) {
+      night(out, i);
+      continue;
+    }
+    carry = step(out, i, (g / sRef) * il, i0, rs, g / shunt, a, 0, Infinity, carry);
   }
   return out;
 }

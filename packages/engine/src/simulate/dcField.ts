@@ -130,12 +130,11 @@ export function evaluateModule(
   const opts = { addedSeriesResistance: d.wiring.addedResistance };
   const out = { tempCell, irradianceDc, pmp: f(), vmp: f(), imp: f(), pmp25: f(), imp25: f() };
   moduleMppSeries({ effectiveIrradiance: irradianceDc, tempCell }, d.module.model, out, opts);
-  const t25 = new Float64Array(n).fill(25);
-  // Vmp at 25 °C is not kept: its solve writes into t25, no longer needed then.
+  // Vmp at 25 °C is not kept.
   moduleMppSeries(
-    { effectiveIrradiance: irradianceDc, tempCell: t25 },
+    { effectiveIrradiance: irradianceDc, tempCell: 25 },
     d.module.model,
-    { pmp: out.pmp25, vmp: t25, imp: out.imp25 },
+    { pmp: out.pmp25, vmp: new Float64Array(n), imp: out.imp25 },
     opts,
   );
   return out;

@@ -1,7 +1,7 @@
 /**
  * Plant-level columns of the chain up to the DC field outputs (year-independent): irradiance stages as
- * the plant's DC-rating-weighted mean over its DC fields (the optics columns themselves when all DC
- * fields share one optics result), and the DC stages as plant totals, in the loss tree's order
+ * the plant's DC-rating-weighted mean over its DC fields (an optics column itself when all DC fields
+ * share it), and the DC stages as plant totals, in the loss tree's order
  * (`results/lossTree.ts`).
  *
  * The DC loss factors act on the irradiance before the diode model (spec 4 §2), while the loss tree
@@ -103,15 +103,19 @@ export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number
   const weights = new Map<DcFieldResult['optics'], number>();
   for (const d of fields)
     weights.set(d.optics, (weights.get(d.optics) ?? 0) + (d.instances * d.settings.dcCapacity) / dcCapacity);
-  const single = weights.size === 1 ? [...weights.keys()][0]! : undefined;
-  for (const [k, col] of IRRADIANCE) out[k] = single ? single[col] : f();
-  if (!single)
-    for (const [o, w] of weights)
-      for (const [k, col] of IRRADIANCE) {
-        const src = o[col];
-        const dst = out[k]!;
-        for (let i = 0; i < n; i++) dst[i]! += w * src[i]!;
-      }
+  // Mountings of one site hold its sun and horizontal irradiance columns by reference: a column that
+  // every optics result shares is the plant's column as it is.
+  for (const [k, col] of IRRADIANCE) {
+    const bySource = new Map<Float64Array, number>();
+    for (const [o, w] of weights) bySource.set(o[col], (bySource.get(o[col]) ?? 0) + w);
+    if (bySource.size === 1) {
+      out[k] = [...bySource.keys()][0]!;
+      continue;
+    }
+    const dst = f();
+    out[k] = dst;
+    for (const [src, w] of bySource) for (let i = 0; i < n; i++) dst[i]! += w * src[i]!;
+  }
   const oneModule = fields.every((d) => d.tempCell === first.tempCell);
   out.tempCell = oneModule ? first.tempCell : f();
   const isc = f();
