@@ -73,6 +73,48 @@ const IRRADIANCE = [
 ] as const;
 
 /**
+ * @internal dst = Σ w_k·src_k, summed left to right as repeated `dst[i] += w_k·src_k[i]` from zero
+ * would (the same rounding), but reading up to four sources per pass over `dst`.
+ */
+export function weightedSum(
+  srcs: readonly Float64Array[],
+  ws: readonly number[],
+  dst: Float64Array,
+): Float64Array {
+  const n = dst.length;
+  for (let k = 0; k < srcs.length; k += 4) {
+    const m = Math.min(4, srcs.length - k);
+    const a = srcs[k]!;
+    const wa = ws[k]!;
+    const first = k === 0;
+    if (m === 1) {
+      if (first) for (let i = 0; i < n; i++) dst[i] = wa * a[i]!;
+      else for (let i = 0; i < n; i++) dst[i] = dst[i]! + wa * a[i]!;
+      continue;
+    }
+    const b = srcs[k + 1]!;
+    const wb = ws[k + 1]!;
+    if (m === 2) {
+      if (first) for (let i = 0; i < n; i++) dst[i] = wa * a[i]! + wb * b[i]!;
+      else for (let i = 0; i < n; i++) dst[i] = dst[i]! + wa * a[i]! + wb * b[i]!;
+      continue;
+    }
+    const c = srcs[k + 2]!;
+    const wc = ws[k + 2]!;
+    if (m === 3) {
+      if (first) for (let i = 0; i < n; i++) dst[i] = wa * a[i]! + wb * b[i]! + wc * c[i]!;
+      else for (let i = 0; i < n; i++) dst[i] = dst[i]! + wa * a[i]! + wb * b[i]! + wc * c[i]!;
+      continue;
+    }
+    const d = srcs[k + 3]!;
+    const wd = ws[k + 3]!;
+    if (first) for (let i = 0; i < n; i++) dst[i] = wa * a[i]! + wb * b[i]! + wc * c[i]! + wd * d[i]!;
+    else for (let i = 0; i < n; i++) dst[i] = dst[i]! + wa * a[i]! + wb * b[i]! + wc * c[i]! + wd * d[i]!;
+  }
+  return dst;
+}
+
+/**
  * The plant-level columns from the distinct DC fields and their instance counts.
  * @param fields the distinct DC fields (with `instances`)
  * @param dcCapacity the plant's DC rating P0 [W] (Σ instances × field rating)
@@ -112,15 +154,18 @@ export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number
       out[k] = [...bySource.keys()][0]!;
       continue;
     }
-    const dst = f();
-    out[k] = dst;
-    for (const [src, w] of bySource) for (let i = 0; i < n; i++) dst[i]! += w * src[i]!;
+    out[k] = weightedSum([...bySource.keys()], [...bySource.values()], f());
   }
   const oneModule = fields.every((d) => d.tempCell === first.tempCell);
-  out.tempCell = oneModule ? first.tempCell : f();
+  out.tempCell = oneModule
+    ? first.tempCell
+    : weightedSum(
+        fields.map((d) => d.tempCell),
+        fields.map((d) => (d.instances * d.settings.dcCapacity) / dcCapacity),
+        f(),
+      );
   const isc = f();
   // Columns in locals: `out` is built key by key, so its property loads are slow inside the loops.
-  const tempCell = out.tempCell;
   const rearIrradiance = out.rearIrradiance;
   const rearAfterStructureShading = out.rearAfterStructureShading;
   const rearAfterBackMismatch = out.rearAfterBackMismatch;
@@ -136,7 +181,6 @@ export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number
     const w = (d.instances * d.settings.dcCapacity) / dcCapacity;
     const o = d.optics;
     const dTempCell = d.tempCell;
-    if (!oneModule) for (let i = 0; i < n; i++) tempCell[i]! += w * dTempCell[i]!;
     const b = d.settings.geometry.bifacial;
     if (b && rearIrradiance) {
       const ss = 1 - (b.structureShading ?? 0) / 100;
