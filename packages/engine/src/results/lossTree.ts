@@ -160,17 +160,42 @@ function stageIndex(k: number, elementCount: number): number {
   return k < ELEMENTS_AT ? k : k + elementCount;
 }
 
-/** @internal Adds Σ column·Δt per month into `target[offset + month − 1]`. */
+/**
+ * @internal The runs of equal valid months of a month column: [start, end, month index 0–11] per run
+ * (steps with a month outside 1–12 belong to none). Weather series are in time order, so a year has
+ * 12 runs or a few more.
+ */
+function monthRuns(month: ArrayLike<number>): Int32Array {
+  const runs: number[] = [];
+  let i = 0;
+  const n = month.length;
+  while (i < n) {
+    const m = month[i]!;
+    let k = i + 1;
+    while (k < n && month[k] === m) k++;
+    if (m >= 1 && m <= 12) runs.push(i, k, (m | 0) - 1);
+    i = k;
+  }
+  return Int32Array.from(runs);
+}
+
+/**
+ * @internal Adds Σ column·Δt per month into `target[offset + month − 1]`, run by run of equal months
+ * (a local sum per run: the same additions in the same order as adding step by step into the target).
+ */
 function addMonthly(
   col: Float64Array,
-  month: ArrayLike<number>,
+  runs: Int32Array,
   dt: number,
   target: Float64Array,
   offset: number,
 ): void {
-  for (let i = 0; i < col.length; i++) {
-    const m = month[i]!;
-    if (m >= 1 && m <= 12) target[offset + (m | 0) - 1]! += col[i]! * dt;
+  for (let r = 0; r < runs.length; r += 3) {
+    const j = offset + runs[r + 2]!;
+    let s = target[j]!;
+    const end = runs[r + 1]!;
+    for (let i = runs[r]!; i < end; i++) s += col[i]! * dt;
+    target[j] = s;
   }
 }
 
@@ -178,7 +203,7 @@ function addMonthly(
  * Accumulates the columns of one simulation year (or a part of it) into the monthly sums: one pass
  * over each column, Σ x_i·Δt per month and stage, plus the positive and negative parts of the final
  * AC column, the gross inverter energy, hours per month and the 3-hour maximum module Isc.
- * Allocates nothing.
+ * Allocates nothing but the small index of the month runs.
  *
  * @param x the stage columns (see {@link LossTreeColumns})
  * @param p.stepHours step length Δt [h]
@@ -197,6 +222,7 @@ export function accumulateLossTree(
   if (elements.length !== e)
     throw new RangeError(`loss tree made for ${e} plant elements, got ${elements.length}`);
   let finalCol: Float64Array | undefined;
+  const runs = monthRuns(month);
   for (let k = 0; k < N_FIXED + e; k++) {
     let col: Float64Array | undefined;
     if (k >= ELEMENTS_AT && k < ELEMENTS_AT + e) {
@@ -208,16 +234,16 @@ export function accumulateLossTree(
     }
     if (!col) continue;
     acc.present[k] = 1;
-    addMonthly(col, month, dt, acc.sums, k * 12);
+    addMonthly(col, runs, dt, acc.sums, k * 12);
     if (k >= stageIndex(FIRST_AC, e)) finalCol = col;
   }
   if (x.poaCorrected) {
-    addMonthly(x.poaCorrected, month, dt, acc.poaCorrected, 0);
+    addMonthly(x.poaCorrected, runs, dt, acc.poaCorrected, 0);
     acc.poaCorrectedPresent = true;
   }
-  if (x.essPvPower) addMonthly(x.essPvPower, month, dt, acc.essPv, 0);
-  if (x.essBatteryPower) addMonthly(x.essBatteryPower, month, dt, acc.essBattery, 0);
-  if (x.essAuxiliaryPower) addMonthly(x.essAuxiliaryPower, month, dt, acc.essAuxiliary, 0);
+  if (x.essPvPower) addMonthly(x.essPvPower, runs, dt, acc.essPv, 0);
+  if (x.essBatteryPower) addMonthly(x.essBatteryPower, runs, dt, acc.essBattery, 0);
+  if (x.essAuxiliaryPower) addMonthly(x.essAuxiliaryPower, runs, dt, acc.essAuxiliary, 0);
   const gross = x.acAfterLimitation ?? x.acInverterOutput;
   for (let i = 0; i < month.length; i++) {
     const m = month[i]!;
