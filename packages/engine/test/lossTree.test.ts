@@ -152,7 +152,7 @@ describe('loss tree (spec 3 PredictionResultSummaryYear, sign + = loss)', () => 
   it('sums each month step by step, also when a month comes back and steps have no valid month', () => {
     const month = Uint8Array.of(12, 12, 1, 1, 0, 2, 2, 12, 13, 1);
     const ghi = Float64Array.of(0.1, 0.2, 0.3, 0.7, 5, 1.1, 1.3, 0.3, 9, 0.9);
-    const acc = accumulateLossTree({ month, ghi }, { stepHours: 0.25 }, createLossTree());
+    const acc = accumulateLossTree({ month, ghi, poa: ghi }, { stepHours: 0.25 }, createLossTree());
     const expected = new Float64Array(12);
     for (let i = 0; i < month.length; i++) {
       const m = month[i]!;
