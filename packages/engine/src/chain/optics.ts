@@ -394,6 +394,8 @@ const SUN_COLUMNS = [
 ] as const;
 const IRRADIANCE_COLUMNS = ['ghi', 'dni', 'dhi'] as const;
 const SPECTRAL_COLUMNS = ['precipitableWater', 'spectralFactor'] as const;
+/** A column a later run may share with an earlier one. */
+type SharedColumn = (typeof SUN_COLUMNS | typeof IRRADIANCE_COLUMNS | typeof SPECTRAL_COLUMNS)[number];
 
 /**
  * The columns of an earlier run that a run of `prepared` on `weather` computes identically (its sun,
@@ -423,7 +425,7 @@ export function sharedOpticsColumns(
 function checkNotAliased(
   out: OpticsSeries,
   from: SharedOpticsSource | undefined,
-  names: readonly (keyof OpticsSeries)[],
+  names: readonly SharedColumn[],
 ): void {
   if (from === undefined) return;
   for (const k of names)
@@ -431,22 +433,18 @@ function checkNotAliased(
       throw new RangeError(`optics chain: out.${k} belongs to the earlier run and differs in this one`);
 }
 
+/**
+ * @internal Copies the named columns of `from.out` into `out`, each unless `out` already holds it by
+ * reference (from `sharedOpticsColumns`).
+ */
+function copyColumns(out: OpticsSeries, from: SharedOpticsSource, names: readonly SharedColumn[]): void {
+  for (const k of names) if (out[k] !== from.out[k]) out[k].set(from.out[k]);
+}
+
 /** @internal Step 1 copied from an earlier run (see {@link SharedOpticsSource}). */
 function copySun(from: SharedOpticsSource, out: OpticsSeries, work: OpticsWork): void {
-  const o = from.out;
   const k = from.prepared.work;
-  if (out.sunTime !== o.sunTime) {
-    out.sunTime.set(o.sunTime);
-    out.dayOfYear.set(o.dayOfYear);
-    out.month.set(o.month);
-    out.pressure.set(o.pressure);
-    out.solarZenith.set(o.solarZenith);
-    out.apparentZenith.set(o.apparentZenith);
-    out.solarAzimuth.set(o.solarAzimuth);
-    out.dniExtra.set(o.dniExtra);
-    out.airmassRelative.set(o.airmassRelative);
-    out.airmassAbsolute.set(o.airmassAbsolute);
-  }
+  copyColumns(out, from, SUN_COLUMNS);
   work.tempAir.set(k.tempAir);
   work.cosTrueZenith.set(k.cosTrueZenith);
   work.cosZenith.set(k.cosZenith);
@@ -456,11 +454,7 @@ function copySun(from: SharedOpticsSource, out: OpticsSeries, work: OpticsWork):
 
 /** @internal Step 2 copied from an earlier run (see {@link SharedOpticsSource}). */
 function copyIrradiance(from: SharedOpticsSource, out: OpticsSeries, work: OpticsWork): void {
-  if (out.ghi !== from.out.ghi) {
-    out.ghi.set(from.out.ghi);
-    out.dni.set(from.out.dni);
-    out.dhi.set(from.out.dhi);
-  }
+  copyColumns(out, from, IRRADIANCE_COLUMNS);
   work.ktPrime.set(from.prepared.work.ktPrime);
 }
 
@@ -522,12 +516,8 @@ export function runOptics(
     irradianceStage(prepared, weather, out, work);
   }
   const spectral = sun && sameSpectral(prepared, weather, from);
-  if (spectral) {
-    if (out.spectralFactor !== from.out.spectralFactor) {
-      out.precipitableWater.set(from.out.precipitableWater);
-      out.spectralFactor.set(from.out.spectralFactor);
-    }
-  } else checkNotAliased(out, from, SPECTRAL_COLUMNS);
+  if (spectral) copyColumns(out, from, SPECTRAL_COLUMNS);
+  else checkNotAliased(out, from, SPECTRAL_COLUMNS);
   planeOfArraySeries(
     {
       solarZenith: out.apparentZenith,

@@ -116,8 +116,8 @@ export function moduleMppSeries(
   opts: ModuleOptions = {},
 ): ModuleMppSeriesOut {
   const s = x.effectiveIrradiance;
-  if (typeof x.tempCell === 'number') return mppSeriesAtTemperature(s, x.tempCell, m, out, opts);
-  const tc = x.tempCell;
+  const tc = typeof x.tempCell === 'number' ? undefined : x.tempCell;
+  const t0 = typeof x.tempCell === 'number' ? x.tempCell : 0;
   const added = opts.addedSeriesResistance ?? 0;
   const n = s.length;
   let carry = 0;
@@ -132,7 +132,7 @@ export function moduleMppSeries(
         night(out, i);
         continue;
       }
-      pvsystKernel(g, tc[i]!, prep);
+      pvsystKernel(g, tc ? tc[i]! : t0, prep);
       const iph = PVSYST_OUT[0]!;
       const i0 = PVSYST_OUT[1]!;
       const gsh = PVSYST_OUT[2]!;
@@ -141,14 +141,29 @@ export function moduleMppSeries(
     }
     return out;
   }
-  const egRef = m.egRef ?? 1.121;
-  const tRefK = (m.tempRef ?? 25) + KELVIN;
-  const egSlope = egRef * (m.dEgdT ?? -0.0002677);
-  const sRef = m.irradianceRef ?? 1000;
-  const eg1K = egRef / (BOLTZMANN_EV * tRefK);
-  const alpha = m.model === 'cec' ? m.alphaSc * (1 - m.adjust / 100) : m.alphaSc;
+  const { egRef, tRefK, egSlope, sRef, eg1K, alpha } = desotoConstants(m);
   const { aRef, iLRef, iORef, rShRef } = m;
   const rs = m.rS + added;
+  if (!tc) {
+    // One cell temperature: the terms of the kernel that depend on it alone (IL,ref + αsc·ΔT, I0, a)
+    // once, from the kernel at S = Sref, where IL = (Sref/Sref)·(IL,ref + αsc·ΔT) exactly; per step
+    // IL = (S/Sref)·(IL,ref + αsc·ΔT) and 1/Rsh = S/(Sref·Rsh,ref) with the kernel's own operations, so
+    // the result is bit-identical to a column filled with that temperature.
+    desotoKernel(sRef, t0, alpha, aRef, iLRef, iORef, rShRef, egRef, egSlope, sRef, tRefK, eg1K);
+    const il = DESOTO_OUT[0]!;
+    const i0 = DESOTO_OUT[1]!;
+    const a = DESOTO_OUT[3]!;
+    const shunt = sRef * rShRef;
+    for (let i = 0; i < n; i++) {
+      const g = s[i]!;
+      if (!(g > 0)) {
+        night(out, i);
+        continue;
+      }
+      carry = step(out, i, (g / sRef) * il, i0, rs, g / shunt, a, 0, Infinity, carry);
+    }
+    return out;
+  }
   for (let i = 0; i < n; i++) {
     const g = s[i]!;
     if (!(g > 0)) {
@@ -165,74 +180,18 @@ export function moduleMppSeries(
   return out;
 }
 
-/**
- * @internal {@link moduleMppSeries} at one cell temperature: for the CEC and De Soto forms, the terms
- * of `desotoKernel` that depend on the temperature alone (IL,ref + αsc·ΔT, I0, a) once, then per step
- * IL = (S/Sref)·(IL,ref + αsc·ΔT) and 1/Rsh = S/(Sref·Rsh,ref) with the kernel's own operations (the
- * result is bit-identical to a column filled with that temperature).
- */
-function mppSeriesAtTemperature(
-  s: Float64Array,
-  tempCell: number,
-  m: ModuleModel,
-  out: ModuleMppSeriesOut,
-  opts: ModuleOptions,
-): ModuleMppSeriesOut {
-  const added = opts.addedSeriesResistance ?? 0;
-  const n = s.length;
-  let carry = 0;
-  if (m.model === 'pvsyst') {
-    const prep = preparePvsyst(m);
-    const rs = prep.rS + added;
-    for (let i = 0; i < n; i++) {
-      const g = s[i]!;
-      if (!(g > 0)) {
-        night(out, i);
-        continue;
-      }
-      pvsystKernel(g, tempCell, prep);
-      const iph = PVSYST_OUT[0]!;
-      const i0 = PVSYST_OUT[1]!;
-      const gsh = PVSYST_OUT[2]!;
-      const a = PVSYST_OUT[3]!;
-      carry = step(out, i, iph, i0, rs, gsh, a, prep.dmt, prep.vbiM, carry);
-    }
-    return out;
-  }
+/** @internal The constants of `desotoKernel` for a CEC or De Soto module (αsc adjusted for CEC). */
+function desotoConstants(m: ({ model: 'cec' } & CecParams) | ({ model: 'desoto' } & DesotoParams)) {
   const egRef = m.egRef ?? 1.121;
   const tRefK = (m.tempRef ?? 25) + KELVIN;
-  const sRef = m.irradianceRef ?? 1000;
-  const alpha = m.model === 'cec' ? m.alphaSc * (1 - m.adjust / 100) : m.alphaSc;
-  const { aRef, iLRef, iORef, rShRef } = m;
-  // At S = Sref the kernel's IL is (Sref/Sref)·(IL,ref + αsc·ΔT) = IL,ref + αsc·ΔT exactly.
-  desotoKernel(
-    sRef,
-    tempCell,
-    alpha,
-    aRef,
-    iLRef,
-    iORef,
-    rShRef,
+  return {
     egRef,
-    egRef * (m.dEgdT ?? -0.0002677),
-    sRef,
     tRefK,
-    egRef / (BOLTZMANN_EV * tRefK),
-  );
-  const il = DESOTO_OUT[0]!;
-  const i0 = DESOTO_OUT[1]!;
-  const a = DESOTO_OUT[3]!;
-  const rs = m.rS + added;
-  const shunt = sRef * rShRef;
-  for (let i = 0; i < n; i++) {
-    const g = s[i]!;
-    if (!(g > 0)) {
-      night(out, i);
-      continue;
-    }
-    carry = step(out, i, (g / sRef) * il, i0, rs, g / shunt, a, 0, Infinity, carry);
-  }
-  return out;
+    egSlope: egRef * (m.dEgdT ?? -0.0002677),
+    sRef: m.irradianceRef ?? 1000,
+    eg1K: egRef / (BOLTZMANN_EV * tRefK),
+    alpha: m.model === 'cec' ? m.alphaSc * (1 - m.adjust / 100) : m.alphaSc,
+  };
 }
 
 function night(out: ModuleMppSeriesOut, i: number): void {

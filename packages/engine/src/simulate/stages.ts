@@ -73,8 +73,8 @@ const IRRADIANCE = [
 ] as const;
 
 /**
- * @internal dst = Σ w_k·src_k, summed left to right as repeated `dst[i] += w_k·src_k[i]` from zero
- * would (the same rounding), but reading up to four sources per pass over `dst`.
+ * @internal dst = Σ w_k·src_k from zero: the same additions in the same order as repeated
+ * `dst[i] += w_k·src_k[i]`, but reading up to four sources per pass over `dst`.
  */
 export function weightedSum(
   srcs: readonly Float64Array[],
@@ -82,34 +82,30 @@ export function weightedSum(
   dst: Float64Array,
 ): Float64Array {
   const n = dst.length;
+  dst.fill(0);
   for (let k = 0; k < srcs.length; k += 4) {
     const m = Math.min(4, srcs.length - k);
     const a = srcs[k]!;
     const wa = ws[k]!;
-    const first = k === 0;
     if (m === 1) {
-      if (first) for (let i = 0; i < n; i++) dst[i] = wa * a[i]!;
-      else for (let i = 0; i < n; i++) dst[i] = dst[i]! + wa * a[i]!;
+      for (let i = 0; i < n; i++) dst[i] = dst[i]! + wa * a[i]!;
       continue;
     }
     const b = srcs[k + 1]!;
     const wb = ws[k + 1]!;
     if (m === 2) {
-      if (first) for (let i = 0; i < n; i++) dst[i] = wa * a[i]! + wb * b[i]!;
-      else for (let i = 0; i < n; i++) dst[i] = dst[i]! + wa * a[i]! + wb * b[i]!;
+      for (let i = 0; i < n; i++) dst[i] = dst[i]! + wa * a[i]! + wb * b[i]!;
       continue;
     }
     const c = srcs[k + 2]!;
     const wc = ws[k + 2]!;
     if (m === 3) {
-      if (first) for (let i = 0; i < n; i++) dst[i] = wa * a[i]! + wb * b[i]! + wc * c[i]!;
-      else for (let i = 0; i < n; i++) dst[i] = dst[i]! + wa * a[i]! + wb * b[i]! + wc * c[i]!;
+      for (let i = 0; i < n; i++) dst[i] = dst[i]! + wa * a[i]! + wb * b[i]! + wc * c[i]!;
       continue;
     }
     const d = srcs[k + 3]!;
     const wd = ws[k + 3]!;
-    if (first) for (let i = 0; i < n; i++) dst[i] = wa * a[i]! + wb * b[i]! + wc * c[i]! + wd * d[i]!;
-    else for (let i = 0; i < n; i++) dst[i] = dst[i]! + wa * a[i]! + wb * b[i]! + wc * c[i]! + wd * d[i]!;
+    for (let i = 0; i < n; i++) dst[i] = dst[i]! + wa * a[i]! + wb * b[i]! + wc * c[i]! + wd * d[i]!;
   }
   return dst;
 }
@@ -150,11 +146,8 @@ export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number
   for (const [k, col] of IRRADIANCE) {
     const bySource = new Map<Float64Array, number>();
     for (const [o, w] of weights) bySource.set(o[col], (bySource.get(o[col]) ?? 0) + w);
-    if (bySource.size === 1) {
-      out[k] = [...bySource.keys()][0]!;
-      continue;
-    }
-    out[k] = weightedSum([...bySource.keys()], [...bySource.values()], f());
+    const srcs = [...bySource.keys()];
+    out[k] = srcs.length === 1 ? srcs[0]! : weightedSum(srcs, [...bySource.values()], f());
   }
   const oneModule = fields.every((d) => d.tempCell === first.tempCell);
   out.tempCell = oneModule
