@@ -14,15 +14,13 @@ import {
   simulate,
   type CaseLibraries,
 } from '@sunfield/engine';
+import { sharedDir } from '../scripts/sharedDir.ts';
 
 const caseFile = path.resolve(
   process.argv[2] ?? path.join(import.meta.dirname, 'greensboro_tracker_cec.json'),
 );
 const caseJson = JSON.parse(fs.readFileSync(caseFile, 'utf8')) as { weather: { file: string } };
-const data = path.join(
-  process.env.SUNFIELD_SHARED_DIR ?? path.resolve(import.meta.dirname, '../../shared'),
-  'data',
-);
+const data = path.join(sharedDir(), 'data');
 
 // The engine reads no file: the caller reads the weather and the lists the case names.
 const weather = parseWeather(

@@ -22,7 +22,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import {
   cecInverterRecord,
@@ -34,18 +34,11 @@ import {
   simulate,
   type WeatherData,
 } from '@sunfield/engine';
+import { sharedDir } from '../../scripts/sharedDir.ts';
 
-const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** tsx's registration API, resolved from here (the worker's eval code has no package context). */
 const TSX_API = import.meta.resolve('tsx/esm/api');
-const SHARED = [
-  process.env.SUNFIELD_SHARED_DIR,
-  path.resolve(HERE, '../../../shared'),
-  path.resolve(HERE, '../../shared'),
-]
-  .filter((d): d is string => Boolean(d))
-  .find((d) => fs.existsSync(path.join(d, 'data')));
-const DATA = path.join(SHARED ?? '../shared', 'data');
+const DATA = path.join(sharedDir(), 'data');
 
 type Json = Record<string, unknown>;
 

@@ -10,13 +10,15 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { buildApp } from '../../packages/server/src/app.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
 import { openDatabase } from '../../packages/server/src/db/index.ts';
 import { companies, users } from '../../packages/server/src/db/schema.ts';
 import { oneMinuteYearCsv } from '../../packages/server/test/integration/weatherYearCsv.ts';
+import { sharedDir } from '../../scripts/sharedDir.ts';
 
-const TMY3 = '/work/shared/data/723170TYA.CSV';
+const TMY3 = path.join(sharedDir(), 'data', '723170TYA.CSV');
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);

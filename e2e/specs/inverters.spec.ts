@@ -3,14 +3,11 @@
  * save it and find it in the library; a new inverter starts as 'New Inverter' at 499.12345678 kW.
  */
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn } from './helpers.ts';
+import { sharedPath } from '../../scripts/sharedDir.ts';
 
-const OND_FILE = path.resolve(
-  import.meta.dirname,
-  '../../../shared/data/CPS SCH275KTL-DO-US-800-250kW_275kVA_1.OND',
-);
+const OND_FILE = sharedPath('data', 'CPS SCH275KTL-DO-US-800-250kW_275kVA_1.OND');
 
 async function showDraftPrivate(page: Page): Promise<void> {
   await page.getByRole('textbox', { name: 'Status' }).click({ force: true });

@@ -4,11 +4,11 @@
  * see the values kept, delete; and import the shared PAN file, review its values and create it.
  */
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn } from './helpers.ts';
+import { sharedPath } from '../../scripts/sharedDir.ts';
 
-const PAN_FILE = path.resolve(import.meta.dirname, '../../../shared/data/ET-M772BH550GL.PAN');
+const PAN_FILE = sharedPath('data', 'ET-M772BH550GL.PAN');
 /** A CEC list module (the Global library is seeded from that list on first start). */
 const GLOBAL_MODULE = 'Aptos Solar Technology LLC DNA-144-BF23-400W';
 

@@ -7,9 +7,9 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn } from './helpers.ts';
+import { sharedPath } from '../../scripts/sharedDir.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '..', '..');
-const GREENSBORO = path.resolve(repoRoot, '../shared/data/723170TYA.CSV');
+const GREENSBORO = sharedPath('data', '723170TYA.CSV');
 const GENERIC = path.resolve(import.meta.dirname, '../fixtures/generic-weather.csv');
 const MALFORMED = path.resolve(import.meta.dirname, '../fixtures/malformed-tmy3.csv');
 /** Σ GHI of 723170TYA.CSV / 1000 [kWh/m²]. */

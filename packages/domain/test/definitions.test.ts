@@ -1,7 +1,6 @@
 /// <reference types="node" />
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
   ASSET_STATUS,
@@ -20,6 +19,7 @@ import {
   isDraftPredictionStatus,
   type Definition,
 } from '../src/definitions.ts';
+import { sharedDir } from '../../../scripts/sharedDir.ts';
 
 const catalog = definitionsCatalog();
 const names = (type: string): string[] => findDefinition(type)!.values.map((v) => v.name);
@@ -257,10 +257,7 @@ describe('status rules (spec 1 §4)', () => {
 // ---------------------------------------------------------------------------------------------
 // Spec 3 enum catalog: every (type, id, name) is served, under its name, label or an alias.
 
-const specPath = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../../shared/spec/3-api-data-model.md',
-);
+const specPath = path.join(sharedDir(), 'spec', '3-api-data-model.md');
 const hasSpec = fs.existsSync(specPath);
 
 /** Values of the catalog that spec 1 overrides with other ids (spec 1 wins). */

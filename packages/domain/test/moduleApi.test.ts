@@ -14,10 +14,11 @@ import {
   newModule,
   relativeEfficiency,
 } from '../src/moduleDefaults.ts';
+import { sharedPath } from '../../../scripts/sharedDir.ts';
 
 /** Field names of a spec 3 entity, read from the spec. */
 function specFields(entity: string): string[] {
-  const spec = readFileSync(new URL('../../../../shared/spec/3-api-data-model.md', import.meta.url), 'utf8');
+  const spec = readFileSync(sharedPath('spec', '3-api-data-model.md'), 'utf8');
   const lines = spec.split('\n');
   const i = lines.findIndex((l) => l.startsWith(`## ${entity} (`));
   return lines[i + 1]!.split(', ').map((f) => f.split(':')[0]!.trim());

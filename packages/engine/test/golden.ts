@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { requireSharedDir } from '../../../scripts/sharedDir.ts';
 
 export interface GoldenFile<I = Record<string, unknown>, O = Record<string, number | null>> {
   function: string;
@@ -13,14 +14,8 @@ export interface GoldenFile<I = Record<string, unknown>, O = Record<string, numb
   cases: { inputs: I; outputs: O }[];
 }
 
-const candidates = [
-  process.env.SUNFIELD_SHARED_DIR,
-  path.resolve(import.meta.dirname, '../../../../shared'),
-  path.resolve(import.meta.dirname, '../../../shared'),
-].filter((dir): dir is string => Boolean(dir));
-
-export const SHARED_DIR =
-  candidates.find((dir) => fs.existsSync(path.join(dir, 'reference'))) ?? candidates[0]!;
+/** The shared folder (scripts/sharedDir.ts: SUNFIELD_SHARED_DIR, else ../shared beside the repository). */
+export const SHARED_DIR = requireSharedDir();
 
 export function loadGolden<I = Record<string, unknown>, O = Record<string, number | null>>(
   name: string,

@@ -20,8 +20,9 @@ import {
 } from '../src/screens/modules/model/moduleRules.ts';
 import type { ModuleRecord } from '../src/screens/modules/model/types.ts';
 import { fittedFields, measuredPoints } from '../src/screens/modules/generator/generatorModel.ts';
+import { sharedPath } from '../../../scripts/sharedDir.ts';
 
-const dataDir = path.resolve(import.meta.dirname, '../../../../shared/data');
+const dataDir = sharedPath('data');
 
 describe('module list params', () => {
   it('defaults to own assets, Active and Global, and round-trips through the address', () => {

@@ -9,12 +9,10 @@ import { cecModuleRecord } from '../../src/library/cecRecords.ts';
 import { moduleMpp } from '../../src/module/moduleModel.ts';
 import { pvsystParamsFromModule, type ModuleDiodeFields } from '../../src/module/moduleFields.ts';
 import { pvsystTempCoefficients } from '../../src/generator/singleDiodeFit.ts';
+import { sharedPath } from '../../../../scripts/sharedDir.ts';
 
 const lib = parseCecModuleLibrary(
-  readFileSync(
-    new URL('../../../../../shared/data/sam-library-cec-modules-2021-12-01.csv', import.meta.url),
-    'utf8',
-  ),
+  readFileSync(sharedPath('data', 'sam-library-cec-modules-2021-12-01.csv'), 'utf8'),
 );
 
 function check(name: string) {
@@ -96,10 +94,7 @@ describe('CEC inverter record', () => {
     const { cecInverterRecord } = await import('../../src/library/cecRecords.ts');
     const { sandiaEfficiency } = await import('../../src/inverter/sandiaFit.ts');
     const inv = parseCecInverterLibrary(
-      readFileSync(
-        new URL('../../../../../shared/data/sam-library-cec-inverters-2022-02-18.csv', import.meta.url),
-        'utf8',
-      ),
+      readFileSync(sharedPath('data', 'sam-library-cec-inverters-2022-02-18.csv'), 'utf8'),
     );
     const v = inv.records.find((r) => r.name === 'SMA America: SB7.7-1SP-US-40 [240V]')!;
     const rec = cecInverterRecord(v) as {

@@ -5,12 +5,10 @@ import { parseCecModuleLibrary } from '../../src/library/cecCsv.ts';
 import { cecModuleRecord } from '../../src/library/cecRecords.ts';
 import { defaultIamFactors } from '../../src/optics/iam/defaultIam.ts';
 import { sandiaIam } from '../../src/optics/iam/sandia.ts';
+import { sharedPath } from '../../../../scripts/sharedDir.ts';
 
 const lib = parseCecModuleLibrary(
-  readFileSync(
-    new URL('../../../../../shared/data/sam-library-cec-modules-2021-12-01.csv', import.meta.url),
-    'utf8',
-  ),
+  readFileSync(sharedPath('data', 'sam-library-cec-modules-2021-12-01.csv'), 'utf8'),
 );
 
 describe('module chart data', () => {

@@ -7,10 +7,12 @@ import { describe, expect, it } from 'vitest';
 import { PvsystFileError, readOndFile, readPanFile } from '../../src/library/pvsystRecords.ts';
 import { moduleMpp } from '../../src/module/moduleModel.ts';
 import { pvsystParamsFromModule, type ModuleDiodeFields } from '../../src/module/moduleFields.ts';
+import { sharedPath } from '../../../../scripts/sharedDir.ts';
 
-const dir = new URL('../../../../../shared/data/', import.meta.url);
-const panBytes = new Uint8Array(readFileSync(new URL('ET-M772BH550GL.PAN', dir)));
-const ondBytes = new Uint8Array(readFileSync(new URL('CPS SCH275KTL-DO-US-800-250kW_275kVA_1.OND', dir)));
+const panBytes = new Uint8Array(readFileSync(sharedPath('data', 'ET-M772BH550GL.PAN')));
+const ondBytes = new Uint8Array(
+  readFileSync(sharedPath('data', 'CPS SCH275KTL-DO-US-800-250kW_275kVA_1.OND')),
+);
 const panText = new TextDecoder().decode(panBytes);
 const ondText = new TextDecoder().decode(ondBytes);
 

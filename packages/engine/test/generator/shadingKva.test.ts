@@ -7,6 +7,7 @@ import {
   parseElectricalShadingTable,
   ShadingTableError,
 } from '../../src/shading/electricalShadingTable.ts';
+import { sharedPath } from '../../../../scripts/sharedDir.ts';
 
 describe('electrical shading table', () => {
   it('reads the documented layout, sorts the points, accepts % signs, semicolons and decimal commas', () => {
@@ -50,10 +51,7 @@ describe('electrical shading table', () => {
 
 describe('inverter kVA', () => {
   const { record } = readOndFile(
-    readFileSync(
-      new URL('../../../../../shared/data/CPS SCH275KTL-DO-US-800-250kW_275kVA_1.OND', import.meta.url),
-      'utf8',
-    ),
+    readFileSync(sharedPath('data', 'CPS SCH275KTL-DO-US-800-250kW_275kVA_1.OND'), 'utf8'),
   );
 
   it('from the kVA curves at the temperature (and elevation)', () => {

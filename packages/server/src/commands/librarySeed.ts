@@ -17,6 +17,7 @@ import type { Db } from '../db/index.ts';
 import { systemSettings } from '../db/schema.ts';
 import { insertEquipmentBatch, type EquipmentInsert } from '../models/equipment.ts';
 import { inverterFromCec, moduleFromCec } from './equipmentRecords.ts';
+import { sharedDir } from '../../../../scripts/sharedDir.ts';
 
 export const LIBRARY_SEED_KEY = 'library.seeded.v1';
 
@@ -30,11 +31,12 @@ export const CEC_MODULE_SOURCE = 'CEC modules 2021-12-01 (SAM library)';
 /** Arbitrary constant key of the advisory lock taken while seeding. */
 const SEED_LOCK = 7_214_503;
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-
-/** The folder of the CEC lists: SUNFIELD_LIBRARY_DIR, else `../shared/data` beside the repository. */
+/**
+ * The folder of the CEC lists: SUNFIELD_LIBRARY_DIR, else the `data/` folder of the shared folder
+ * (SUNFIELD_SHARED_DIR, else `../shared` beside the repository: scripts/sharedDir.ts).
+ */
 export function libraryDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.SUNFIELD_LIBRARY_DIR || path.join(repoRoot, '../shared/data'));
+  return path.resolve(env.SUNFIELD_LIBRARY_DIR || path.join(sharedDir(env), 'data'));
 }
 
 export interface LibrarySeedResult {

@@ -6,8 +6,10 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ASSET_STATUS } from '@sunfield/domain';
 import { insertEquipment, countEquipment, type EquipmentKind } from '../../src/models/equipment.ts';
+import { sharedPath } from '../../../../scripts/sharedDir.ts';
 
-export const SHARED_DATA = new URL('../../../../../shared/data/', import.meta.url).pathname;
+/** The shared data folder, with a trailing slash (scripts/sharedDir.ts: SUNFIELD_SHARED_DIR or ../shared). */
+export const SHARED_DATA = `${sharedPath('data')}/`;
 
 /** A unique word to find the rows of one test in lists shared with other runs. */
 export const tag = (prefix = 'T'): string => `${prefix}${crypto.randomBytes(5).toString('hex')}`;

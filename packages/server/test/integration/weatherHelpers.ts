@@ -7,8 +7,9 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { weatherTableCounts } from '../../src/models/weather.ts';
 import { call } from './harness.ts';
+import { sharedPath } from '../../../../scripts/sharedDir.ts';
 
-export const DATA_DIR = '/work/shared/data';
+export const DATA_DIR = sharedPath('data');
 export const dataFile = (name: string): Buffer => fs.readFileSync(path.join(DATA_DIR, name));
 
 /** A multipart/form-data body with one file part `file` (and optional text fields). */

@@ -15,8 +15,9 @@ import path from 'node:path';
 import { parseWeather } from '@sunfield/engine/weather/parseWeather.ts';
 import type { WeatherData } from '@sunfield/engine/weather/types.ts';
 import { json, text, type StubAnswer, type StubHandler, type StubRequest } from './stubServer.ts';
+import { sharedPath } from '../../../../scripts/sharedDir.ts';
 
-export const DATA_DIR = path.resolve(import.meta.dirname, '../../../../../shared/data');
+export const DATA_DIR = sharedPath('data');
 
 const cache = new Map<string, string>();
 export function sample(name: string, encoding: BufferEncoding = 'utf8'): string {

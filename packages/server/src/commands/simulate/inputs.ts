@@ -15,23 +15,10 @@ import {
   type CecModuleRecord,
   type WeatherData,
 } from '@sunfield/engine';
+import { sharedDir } from '../../../../../scripts/sharedDir.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../../../../..');
-
-/**
- * The shared data directory (`shared/`, with `data/` and `reference/`): `SUNFIELD_SHARED_DIR`, else
- * `../shared` beside the repository (as the engine's tests find it).
- * @param env the environment
- * @returns the directory (it may not exist)
- */
-export function sharedDir(env: NodeJS.ProcessEnv = process.env): string {
-  const candidates = [
-    env.SUNFIELD_SHARED_DIR,
-    path.resolve(repoRoot, '../shared'),
-    path.resolve(repoRoot, 'shared'),
-  ].filter((d): d is string => Boolean(d));
-  return candidates.find((d) => fs.existsSync(path.join(d, 'data'))) ?? candidates[0]!;
-}
+/** The shared data directory (`shared/`, with `data/` and `reference/`): scripts/sharedDir.ts. */
+export { sharedDir };
 
 /** A case read from disk, with everything it needs parsed. */
 export interface LoadedCase {
