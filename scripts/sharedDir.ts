@@ -18,13 +18,14 @@ export const SHARED_DIR_VARIABLE = 'SUNFIELD_SHARED_DIR';
 /**
  * The folders tried, in order.
  * @param env the environment (SUNFIELD_SHARED_DIR)
+ * @param root the repository root (tests give another)
  */
-export function sharedDirCandidates(env: NodeJS.ProcessEnv = process.env): string[] {
+export function sharedDirCandidates(env: NodeJS.ProcessEnv = process.env, root = REPO_ROOT): string[] {
   const fromEnv = env[SHARED_DIR_VARIABLE];
   return [
     ...(fromEnv ? [path.resolve(fromEnv)] : []),
-    path.resolve(REPO_ROOT, '../shared'),
-    path.resolve(REPO_ROOT, 'shared'),
+    path.resolve(root, '../shared'),
+    path.resolve(root, 'shared'),
   ];
 }
 
@@ -32,9 +33,10 @@ export function sharedDirCandidates(env: NodeJS.ProcessEnv = process.env): strin
  * The shared folder: the first candidate that holds `data/`; when none does, the first candidate
  * (so that a caller's "file not found" names the place it looked).
  * @param env the environment (SUNFIELD_SHARED_DIR)
+ * @param root the repository root (tests give another)
  */
-export function sharedDir(env: NodeJS.ProcessEnv = process.env): string {
-  const candidates = sharedDirCandidates(env);
+export function sharedDir(env: NodeJS.ProcessEnv = process.env, root = REPO_ROOT): string {
+  const candidates = sharedDirCandidates(env, root);
   return candidates.find((dir) => fs.existsSync(path.join(dir, 'data'))) ?? candidates[0]!;
 }
 
@@ -42,9 +44,10 @@ export function sharedDir(env: NodeJS.ProcessEnv = process.env): string {
  * The shared folder, or an error that says where it looked and how to point at it (for tests, whose
  * failures should say why at once rather than as ninety missing files).
  * @param env the environment (SUNFIELD_SHARED_DIR)
+ * @param root the repository root (tests give another)
  */
-export function requireSharedDir(env: NodeJS.ProcessEnv = process.env): string {
-  const candidates = sharedDirCandidates(env);
+export function requireSharedDir(env: NodeJS.ProcessEnv = process.env, root = REPO_ROOT): string {
+  const candidates = sharedDirCandidates(env, root);
   const found = candidates.find((dir) => fs.existsSync(path.join(dir, 'data')));
   if (found) return found;
   throw new Error(

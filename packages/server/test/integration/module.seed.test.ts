@@ -43,8 +43,8 @@ describe('Global library seed [pglite]', () => {
     await database?.close();
   });
 
-  it('finds the shared data folder beside the repository, or SUNFIELD_LIBRARY_DIR', () => {
-    expect(path.resolve(libraryDir({}))).toBe(path.resolve(SHARED_DATA));
+  it('finds the shared data folder (SUNFIELD_SHARED_DIR or beside the repository), or SUNFIELD_LIBRARY_DIR', () => {
+    expect(path.resolve(libraryDir())).toBe(path.resolve(SHARED_DATA));
     expect(libraryDir({ SUNFIELD_LIBRARY_DIR: '/somewhere/else' })).toBe('/somewhere/else');
   });
 

@@ -1,11 +1,12 @@
 /**
  * The one locator of the public data folder (scripts/sharedDir.ts) used by every suite, the bench,
- * the examples, the library seed and `sunfield simulate`.
+ * the examples, the library seed and `sunfield simulate`. Hermetic: a repository root and shared
+ * folders made in a temporary directory.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   REPO_ROOT,
   requireSharedDir,
@@ -14,34 +15,48 @@ import {
 } from '../../../../scripts/sharedDir.ts';
 import { libraryDir } from '../../src/commands/librarySeed.ts';
 
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sunfield-shared-'));
+/** tmp/checkout (a repository root), tmp/shared/data beside it, tmp/elsewhere/data, tmp/empty. */
+const root = path.join(tmp, 'checkout');
+const beside = path.join(tmp, 'shared');
+const elsewhere = path.join(tmp, 'elsewhere');
+const empty = path.join(tmp, 'empty');
+for (const dir of [root, path.join(beside, 'data'), path.join(elsewhere, 'data'), empty])
+  fs.mkdirSync(dir, { recursive: true });
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
 describe('shared data folder', () => {
   it('tries SUNFIELD_SHARED_DIR first, then ../shared beside the repository, then shared/ inside it', () => {
-    expect(sharedDirCandidates({ SUNFIELD_SHARED_DIR: '/elsewhere/shared' })).toEqual([
+    expect(sharedDirCandidates({ SUNFIELD_SHARED_DIR: '/elsewhere/shared' }, root)).toEqual([
       '/elsewhere/shared',
-      path.resolve(REPO_ROOT, '../shared'),
-      path.resolve(REPO_ROOT, 'shared'),
+      beside,
+      path.join(root, 'shared'),
     ]);
-    expect(sharedDirCandidates({})).toHaveLength(2);
+    expect(sharedDirCandidates({})[0]).toBe(path.resolve(REPO_ROOT, '../shared'));
   });
 
   it('takes the variable when it names a folder that holds data/', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sunfield-shared-'));
-    try {
-      fs.mkdirSync(path.join(dir, 'data'));
-      const env = { SUNFIELD_SHARED_DIR: dir };
-      expect(sharedDir(env)).toBe(dir);
-      expect(requireSharedDir(env)).toBe(dir);
-      // The library seed follows it unless SUNFIELD_LIBRARY_DIR says otherwise.
-      expect(libraryDir(env)).toBe(path.join(dir, 'data'));
-      expect(libraryDir({ ...env, SUNFIELD_LIBRARY_DIR: '/lists' })).toBe('/lists');
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const env = { SUNFIELD_SHARED_DIR: elsewhere };
+    expect(sharedDir(env, root)).toBe(elsewhere);
+    expect(requireSharedDir(env, root)).toBe(elsewhere);
   });
 
-  it('passes over a folder without data/ and finds the one this checkout uses', () => {
-    const found = sharedDir({ SUNFIELD_SHARED_DIR: '/no/such/folder' });
-    expect(found).not.toBe('/no/such/folder');
-    expect(fs.existsSync(path.join(found, 'data', '723170TYA.CSV'))).toBe(true);
+  it('passes over a folder without data/ to the one beside the repository', () => {
+    expect(sharedDir({ SUNFIELD_SHARED_DIR: empty }, root)).toBe(beside);
+    expect(sharedDir({}, root)).toBe(beside);
+  });
+
+  it('says where it looked and which variable to set when no folder holds data/', () => {
+    const lone = path.join(empty, 'checkout');
+    expect(sharedDir({}, lone)).toBe(path.join(empty, 'shared'));
+    expect(() => requireSharedDir({ SUNFIELD_SHARED_DIR: '/no/such' }, lone)).toThrow(
+      /not found at \/no\/such or .*empty\/shared or .*checkout\/shared\. Set SUNFIELD_SHARED_DIR/,
+    );
+  });
+
+  it('leads the library seed, unless SUNFIELD_LIBRARY_DIR names the CEC lists', () => {
+    const env = { SUNFIELD_SHARED_DIR: elsewhere };
+    expect(libraryDir(env)).toBe(path.join(elsewhere, 'data'));
+    expect(libraryDir({ ...env, SUNFIELD_LIBRARY_DIR: '/lists' })).toBe('/lists');
   });
 });
