@@ -22,6 +22,14 @@
  */
 export const MPP_OUT = new Float64Array(4);
 
+/**
+ * Input slots of {@link mppKernel}: [0] Iph [A], [1] I0 [A], [2] Rs [Ω], [3] 1/Rsh [S], [4] a [V],
+ * [5] d²/μτ [V], [6] Ns·Vbi [V], [7] offset [V]. Shared scratch like {@link MPP_OUT}: numbers passed
+ * through a typed array stay unboxed, while each number argument of a call that V8 does not inline is
+ * a new heap number (about 3 MB of garbage per simulated year of a four-field plant).
+ */
+export const MPP_IN = new Float64Array(8);
+
 /** Halley's iteration on dP/dVd stops once its step is below this fraction of a. */
 const MPP_STEP_TOL = 1e-3;
 
@@ -53,19 +61,18 @@ export function vdUpperKernel(iph: number, i0: number, a: number, dmt: number, v
  * I is carried to the new Vd to second order (I + I'·s + I''·s²/2), so Pmp, Vmp and Imp are within
  * ~1e-9 relative of the exact point. Writes {@link MPP_OUT}.
  *
- * @param offset added to the ideal-diode estimate of Vd [V] (0 without a better guess); a start
- *               outside the bracket is replaced by its midpoint
+ * Reads {@link MPP_IN}; its `offset` is added to the ideal-diode estimate of Vd [V] (0 without a
+ * better guess), and a start outside the bracket is replaced by its midpoint.
  */
-export function mppKernel(
-  iph: number,
-  i0: number,
-  rs: number,
-  gsh: number,
-  a: number,
-  dmt: number,
-  vbiM: number,
-  offset: number,
-): void {
+export function mppKernel(): void {
+  const iph = MPP_IN[0]!;
+  const i0 = MPP_IN[1]!;
+  const rs = MPP_IN[2]!;
+  const gsh = MPP_IN[3]!;
+  const a = MPP_IN[4]!;
+  const dmt = MPP_IN[5]!;
+  const vbiM = MPP_IN[6]!;
+  const offset = MPP_IN[7]!;
   const x = iph / i0;
   // ln(1 + x) by log1p only where 1 + x would round away digits of x (Math.log is the cheaper call).
   const l = x > 1 ? Math.log(1 + x) : Math.log1p(x);

@@ -2,7 +2,7 @@
  * The electrical model of a module (CEC, De Soto or PVsyst form) as a discriminated union, and its
  * maximum power point at operating conditions, for one step or a series.
  */
-import { currentKernel, diodeVoltageKernel, MPP_OUT, mppKernel } from './diodeKernels.ts';
+import { currentKernel, diodeVoltageKernel, MPP_IN, MPP_OUT, mppKernel } from './diodeKernels.ts';
 import {
   BOLTZMANN_EV,
   calcparamsCec,
@@ -120,7 +120,7 @@ export function moduleMppSeries(
   const t0 = typeof x.tempCell === 'number' ? x.tempCell : 0;
   const added = opts.addedSeriesResistance ?? 0;
   const n = s.length;
-  let carry = 0;
+  MPP_IN[7] = 0; // the guess offset, carried from step to step by `step`
   if (m.model === 'pvsyst') {
     const prep = preparePvsyst(m);
     const rs = prep.rS + added;
@@ -137,7 +137,14 @@ export function moduleMppSeries(
       const i0 = PVSYST_OUT[1]!;
       const gsh = PVSYST_OUT[2]!;
       const a = PVSYST_OUT[3]!;
-      carry = step(out, i, iph, i0, rs, gsh, a, dmt, vbiM, carry);
+      MPP_IN[0] = iph;
+      MPP_IN[1] = i0;
+      MPP_IN[2] = rs;
+      MPP_IN[3] = gsh;
+      MPP_IN[4] = a;
+      MPP_IN[5] = dmt;
+      MPP_IN[6] = vbiM;
+      step(out, i);
     }
     return out;
   }
@@ -160,7 +167,14 @@ export function moduleMppSeries(
         night(out, i);
         continue;
       }
-      carry = step(out, i, (g / sRef) * il, i0, rs, g / shunt, a, 0, Infinity, carry);
+      MPP_IN[0] = (g / sRef) * il;
+      MPP_IN[1] = i0;
+      MPP_IN[2] = rs;
+      MPP_IN[3] = g / shunt;
+      MPP_IN[4] = a;
+      MPP_IN[5] = 0;
+      MPP_IN[6] = Infinity;
+      step(out, i);
     }
     return out;
   }
@@ -175,7 +189,14 @@ export function moduleMppSeries(
     const i0 = DESOTO_OUT[1]!;
     const gsh = DESOTO_OUT[2]!;
     const a = DESOTO_OUT[3]!;
-    carry = step(out, i, iph, i0, rs, gsh, a, 0, Infinity, carry);
+    MPP_IN[0] = iph;
+    MPP_IN[1] = i0;
+    MPP_IN[2] = rs;
+    MPP_IN[3] = gsh;
+    MPP_IN[4] = a;
+    MPP_IN[5] = 0;
+    MPP_IN[6] = Infinity;
+    step(out, i);
   }
   return out;
 }
@@ -203,26 +224,16 @@ function night(out: ModuleMppSeriesOut, i: number): void {
 }
 
 /**
- * One daylight step of the series; returns the new guess offset. A photocurrent ≤ 0 (a cell so cold
- * that μIsc·ΔT cancels IL) gives zeros; a NaN parameter (missing cell temperature) gives NaN.
+ * One daylight step of the series from the inputs in `MPP_IN`; leaves the new guess offset in its slot 7
+ * for the next step. A photocurrent ≤ 0 (a cell so cold that μIsc·ΔT cancels IL) gives zeros; a NaN
+ * parameter (missing cell temperature) gives NaN.
  */
-function step(
-  out: ModuleMppSeriesOut,
-  i: number,
-  iph: number,
-  i0: number,
-  rs: number,
-  gsh: number,
-  a: number,
-  dmt: number,
-  vbiM: number,
-  carry: number,
-): number {
-  if (iph <= 0) {
+function step(out: ModuleMppSeriesOut, i: number): void {
+  if (MPP_IN[0]! <= 0) {
     night(out, i);
-    return carry;
+    return;
   }
-  mppKernel(iph, i0, rs, gsh, a, dmt, vbiM, carry);
+  mppKernel();
   const vd = MPP_OUT[0]!;
   const v = MPP_OUT[1]!;
   const c = MPP_OUT[2]!;
@@ -232,9 +243,29 @@ function step(
   if (vd !== vd) {
     if (out.voc) out.voc[i] = Number.NaN;
     if (out.isc) out.isc[i] = Number.NaN;
-    return carry;
+    return;
   }
-  if (out.voc) out.voc[i] = diodeVoltageKernel(iph, i0, gsh, a, dmt, vbiM, 0, vd);
-  if (out.isc) out.isc[i] = currentKernel(iph, i0, rs, gsh, a, dmt, vbiM, 0);
-  return MPP_OUT[3]!;
+  MPP_IN[7] = MPP_OUT[3]!;
+  if (out.voc)
+    out.voc[i] = diodeVoltageKernel(
+      MPP_IN[0]!,
+      MPP_IN[1]!,
+      MPP_IN[3]!,
+      MPP_IN[4]!,
+      MPP_IN[5]!,
+      MPP_IN[6]!,
+      0,
+      vd,
+    );
+  if (out.isc)
+    out.isc[i] = currentKernel(
+      MPP_IN[0]!,
+      MPP_IN[1]!,
+      MPP_IN[2]!,
+      MPP_IN[3]!,
+      MPP_IN[4]!,
+      MPP_IN[5]!,
+      MPP_IN[6]!,
+      0,
+    );
 }
