@@ -461,6 +461,43 @@ describe('optics chain: time and allocation', () => {
     );
   });
 
+  it("a run that shares the sun works in the earlier run's scratch and leaves its own chain unsized", () => {
+    const g = greensboroTmy3();
+    const first = prepareOptics(fullChoices(), g.site, TRACKER_FULL);
+    const from = {
+      prepared: first,
+      weather: g.weather,
+      out: runOptics(first, g.weather, allocateOptics(8760)),
+    };
+    const sunScratch = first.work.cosZenith;
+    const alone = runOptics(prepareOptics(fullChoices(), g.site, FIXED), g.weather, allocateOptics(8760));
+    const later = prepareOptics(fullChoices(), g.site, FIXED);
+    const shared = runOptics(later, g.weather, allocateOptics(8760), from);
+    expect(later.work.length).toBe(0);
+    expect(first.work.cosZenith).toBe(sunScratch);
+    expect(shared.effectiveIrradiance).toEqual(alone.effectiveIrradiance);
+    // The same chain run on its own afterwards sizes its own scratch and computes the same.
+    const again = runOptics(later, g.weather, allocateOptics(8760));
+    expect(later.work.length).toBe(8760);
+    expect(later.work.cosZenith).not.toBe(sunScratch);
+    for (const [key, column] of Object.entries(alone)) {
+      if (ArrayBuffer.isView(column)) expect(again[key as keyof OpticsSeries], key).toEqual(column);
+    }
+    // A third mounting still finds the first run's sun scratch intact.
+    const third = runOptics(
+      prepareOptics(referenceChoices(), g.site, TRACKER),
+      g.weather,
+      allocateOptics(8760),
+      from,
+    );
+    const thirdAlone = runOptics(
+      prepareOptics(referenceChoices(), g.site, TRACKER),
+      g.weather,
+      allocateOptics(8760),
+    );
+    expect(third.effectiveIrradiance).toEqual(thirdAlone.effectiveIrradiance);
+  });
+
   it('rejects missing columns and inconsistent choices with a message', () => {
     const g = greensboroTmy3();
     const { ghi: _ghi, ...noGhi } = g.weather;

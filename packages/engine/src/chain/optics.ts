@@ -25,7 +25,7 @@ import {
 } from './choices.ts';
 import { frontAndRear } from './frontRear.ts';
 import type { OpticsSeries, OpticsWeather } from './opticsSeries.ts';
-import { ensureWork, type OpticsWork, type PreparedOptics } from './prepareOptics.ts';
+import { borrowedWork, ensureWork, type OpticsWork, type PreparedOptics } from './prepareOptics.ts';
 
 const DEG = Math.PI / 180;
 /** Air temperature assumed for refraction where the weather has none [°C] (the SPA report's annual mean). */
@@ -441,23 +441,6 @@ function copyColumns(out: OpticsSeries, from: SharedOpticsSource, names: readonl
   for (const k of names) if (out[k] !== from.out[k]) out[k].set(from.out[k]);
 }
 
-/** @internal Step 1 copied from an earlier run (see {@link SharedOpticsSource}). */
-function copySun(from: SharedOpticsSource, out: OpticsSeries, work: OpticsWork): void {
-  const k = from.prepared.work;
-  copyColumns(out, from, SUN_COLUMNS);
-  work.tempAir.set(k.tempAir);
-  work.cosTrueZenith.set(k.cosTrueZenith);
-  work.cosZenith.set(k.cosZenith);
-  work.sinAzimuth.set(k.sinAzimuth);
-  work.cosAzimuth.set(k.cosAzimuth);
-}
-
-/** @internal Step 2 copied from an earlier run (see {@link SharedOpticsSource}). */
-function copyIrradiance(from: SharedOpticsSource, out: OpticsSeries, work: OpticsWork): void {
-  copyColumns(out, from, IRRADIANCE_COLUMNS);
-  work.ktPrime.set(from.prepared.work.ktPrime);
-}
-
 /**
  * The optics chain of one DC field over a weather series (spec 4 §2 steps 1–10), into caller-owned
  * columns (`allocateOptics`). In order:
@@ -478,7 +461,9 @@ function copyIrradiance(from: SharedOpticsSource, out: OpticsSeries, work: Optic
  * 7–10. Soiling U = 1 − S/100, beam and diffuse IAM, spectral factor, rear irradiance: `frontAndRear`.
  *
  * Allocation-free once the prepared chain has run on a series of the same length (its scratch columns
- * are reused); with useMeteoPOAI, one closure per run. Irradiance is 0, never NaN, at night.
+ * are reused); with useMeteoPOAI, one closure per run. A run that shares the sun of `from` works in that
+ * run's scratch instead (one kt′ column when its decomposition differs). Irradiance is 0, never NaN, at
+ * night.
  *
  * @param prepared from {@link prepareOptics}
  * @param weather weather columns [W/m², °C, m/s, Pa, %, cm], see {@link OpticsWeather}
@@ -501,16 +486,20 @@ export function runOptics(
   if (c.soiling.model === SoilingModelType.WeatherFile) need(weather, 'soilingLoss', 'soiling WeatherFile');
   if (c.precipitableWater === SpectralWeatherType.RelativeHumidity)
     need(weather, 'relativeHumidity', 'precipitable water from RH');
-  const work = ensureWork(prepared, n, c.useMeteoPOAI);
   const sun = from !== undefined && sameSun(prepared, weather, from);
-  if (sun) copySun(from, out, work);
+  const irradiance = sun && sameIrradiance(prepared, weather, from);
+  // A run that shares the sun works in the earlier run's scratch (`borrowedWork`): no copies of it.
+  const work = sun
+    ? borrowedWork(from.prepared.work, irradiance, c.useMeteoPOAI)
+    : ensureWork(prepared, n, c.useMeteoPOAI);
+  if (sun) copyColumns(out, from, SUN_COLUMNS);
   else {
     checkNotAliased(out, from, SUN_COLUMNS);
     sunStage(prepared, weather, out, work);
   }
   mountingStage(prepared, weather, out, work);
   albedoStage(prepared, weather, out, work);
-  if (sun && sameIrradiance(prepared, weather, from)) copyIrradiance(from, out, work);
+  if (irradiance) copyColumns(out, from, IRRADIANCE_COLUMNS);
   else {
     checkNotAliased(out, from, IRRADIANCE_COLUMNS);
     irradianceStage(prepared, weather, out, work);

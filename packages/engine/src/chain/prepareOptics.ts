@@ -328,3 +328,31 @@ export function ensureWork(p: PreparedOptics, n: number, gti: boolean): OpticsWo
   if (gti && w.gti === undefined) w.gti = gtiDirintWork(n);
   return w;
 }
+
+/**
+ * @internal Scratch for a run that takes its sun stage, and when `irradiance` its horizontal
+ * irradiance, from an earlier run whose scratch is `from`: the sun columns (and kt′) are that run's by
+ * reference, as they hold the same values; so are the mounting and rear columns and the GTI-DIRINT
+ * scratch, which a run writes before it reads them (the earlier run is over). Not kept in the prepared
+ * chain, so a later run of that chain on its own sizes its own scratch (`ensureWork`).
+ * @param from the earlier run's scratch (of the series' length)
+ * @param irradiance whether the horizontal irradiance is the earlier run's too
+ * @param gti whether this run needs the GTI-DIRINT scratch (useMeteoPOAI)
+ */
+export function borrowedWork(from: OpticsWork, irradiance: boolean, gti: boolean): OpticsWork {
+  const n = from.length;
+  return {
+    length: n,
+    tempAir: from.tempAir,
+    cosTrueZenith: from.cosTrueZenith,
+    cosZenith: from.cosZenith,
+    sinAzimuth: from.sinAzimuth,
+    cosAzimuth: from.cosAzimuth,
+    rotationTrig: from.rotationTrig,
+    albedo: from.albedo,
+    circumsolarFraction: from.circumsolarFraction,
+    poaRearIam: from.poaRearIam,
+    ktPrime: irradiance ? from.ktPrime : new Float64Array(n),
+    gti: gti ? (from.gti ?? gtiDirintWork(n)) : undefined,
+  };
+}
