@@ -15,10 +15,15 @@
  *
  * Figures: wall time; "simulation" = the `simulate` call alone (case resolution, optics, DC fields,
  * inverters, AC side, loss tree and summary), after loading the weather and the CEC lists. Medians
- * over runs after warm-up; the load average shows how busy the machine was.
+ * over runs after warm-up; the load average shows how busy the machine was. V8 collects garbage on
+ * helper threads as well, so the CPU time of a run can exceed its wall time; the hourly plants are
+ * therefore also timed "on one core": in a child process with `--single-threaded-gc`, where the
+ * collector runs on the main thread too and nothing else of the simulation runs in parallel.
  *
  *   node --import tsx bench/src/plant.ts [--runs 15] [--batch 100]
+ *   node --single-threaded-gc --import tsx bench/src/plant.ts --plants-only   # one JSON line
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -273,6 +278,39 @@ async function batch(eq: Equipment, w: WeatherData, count: number) {
   };
 }
 
+/** The hourly plant cases. */
+function plants(eq: Equipment): (readonly [string, Json])[] {
+  return [
+    ['100 MWac plant (a): tracker, 4 distinct DC fields sharing their optics', plantA(eq)],
+    ['100 MWac plant (b): 4 distinct DC fields on 4 mountings (4 optics chains)', plantB(eq)],
+  ];
+}
+
+/**
+ * The hourly plants timed in a child process with `--single-threaded-gc` (see the module comment):
+ * median wall and CPU time per plant [ms], or undefined when the child fails.
+ */
+function oneCore(runs: number): { wall: number; cpu: number }[] | undefined {
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--single-threaded-gc',
+      '--import',
+      'tsx',
+      import.meta.filename,
+      '--plants-only',
+      '--runs',
+      String(runs),
+    ],
+    { encoding: 'utf8', maxBuffer: 1 << 20 },
+  );
+  if (r.status !== 0) {
+    console.log(`  (one-core child failed: ${r.stderr.trim().split('\n').at(-1)})`);
+    return undefined;
+  }
+  return JSON.parse(r.stdout.trim().split('\n').at(-1)!) as { wall: number; cpu: number }[];
+}
+
 async function main(): Promise<void> {
   const arg = (name: string, dflt: number) => {
     const i = process.argv.indexOf(`--${name}`);
@@ -280,6 +318,13 @@ async function main(): Promise<void> {
   };
   const runs = arg('runs', 15);
   const batchSize = arg('batch', 100);
+  if (process.argv.includes('--plants-only')) {
+    const w = parseWeather(fs.readFileSync(path.join(DATA, '723170TYA.CSV'), 'utf8'));
+    const eq = loadEquipment();
+    const out = plants(eq).map(([, c]) => time(() => simulate(c, w), runs, 20));
+    console.log(JSON.stringify(out.map((t) => ({ wall: t.wall, cpu: t.cpu }))));
+    return;
+  }
   const load = () =>
     os
       .loadavg()
@@ -295,10 +340,8 @@ async function main(): Promise<void> {
   console.log(
     `load: TMY3 parse ${(t1 - t0).toFixed(0)} ms, CEC lists ${(performance.now() - t1).toFixed(0)} ms (not in the figures below)\n`,
   );
-  for (const [label, c] of [
-    ['100 MWac plant (a): tracker, 4 distinct DC fields sharing their optics', plantA(eq)],
-    ['100 MWac plant (b): 4 distinct DC fields on 4 mountings (4 optics chains)', plantB(eq)],
-  ] as const) {
+  const single = oneCore(runs);
+  for (const [k, [label, c]] of plants(eq).entries()) {
     const r = simulate(c, w);
     const t = time(() => simulate(c, w), runs, 20);
     const y = r.years[0]!;
@@ -312,6 +355,11 @@ async function main(): Promise<void> {
       `  hourly year (8,760 steps): median ${t.wall.toFixed(1)} ms wall, ${t.cpu.toFixed(1)} ms CPU ` +
         `(first call ${t.first.toFixed(0)} ms; target ≤ 20 ms)`,
     );
+    const o = single?.[k];
+    if (o)
+      console.log(
+        `  on one core (child process, --single-threaded-gc): median ${o.wall.toFixed(1)} ms wall, ${o.cpu.toFixed(1)} ms CPU`,
+      );
   }
   const m = minuteYear(w);
   const one = oneField(eq);
@@ -322,6 +370,10 @@ async function main(): Promise<void> {
     `  median ${tm.wall.toFixed(0)} ms wall, ${tm.cpu.toFixed(0)} ms CPU (first call ${tm.first.toFixed(0)} ms; target ≤ 1 s); ` +
       `AC ${(rm.years[0]!.acEnergy / 1000).toFixed(1)} kWh vs hourly ${(simulate(one, w).years[0]!.acEnergy / 1000).toFixed(1)} kWh`,
   );
+  if (batchSize <= 0) {
+    console.log(`\nload after: ${load()}`);
+    return;
+  }
   const b = await batch(eq, w, batchSize);
   console.log(`\nBatch of ${b.count} variations of plant (a) (GCR 0.28–0.46 × DC/AC ratio), hourly year`);
   console.log(
