@@ -55,7 +55,7 @@ export interface Equipment {
   string: Json;
 }
 
-function loadEquipment(): Equipment {
+export function loadEquipment(): Equipment {
   const modules = parseCecModuleLibrary(
     fs.readFileSync(path.join(DATA, 'sam-library-cec-modules-2021-12-01.csv'), 'utf8'),
   );
@@ -142,7 +142,7 @@ export function plantA(eq: Equipment, gcr = 0.35, strings: [number, number] = [2
 }
 
 /** Plant (b): four mountings. */
-function plantB(eq: Equipment): Json {
+export function plantB(eq: Equipment): Json {
   return plantCase(eq, [
     dcField(eq.moduleA, 300, FIXED(20)),
     dcField(eq.moduleA, 300, FIXED(30)),
@@ -152,7 +152,7 @@ function plantB(eq: Equipment): Json {
 }
 
 /** One DC field on one string inverter (the reference tracker system with the product's losses). */
-function oneField(eq: Equipment): Json {
+export function oneField(eq: Equipment): Json {
   return {
     project: { latitude: 36.1, longitude: -79.95, elevation: 273, timeZone: -5 },
     prediction: PREDICTION,
