@@ -30,6 +30,28 @@ export const MPP_OUT = new Float64Array(4);
  */
 export const MPP_IN = new Float64Array(8);
 
+/**
+ * Writes the model's parameters into {@link MPP_IN} (slots 0–6; the offset in slot 7 is left as it is).
+ * Small enough for V8 to inline at every hot call site, so its number arguments are not boxed.
+ */
+export function setMppInputs(
+  iph: number,
+  i0: number,
+  rs: number,
+  gsh: number,
+  a: number,
+  dmt: number,
+  vbiM: number,
+): void {
+  MPP_IN[0] = iph;
+  MPP_IN[1] = i0;
+  MPP_IN[2] = rs;
+  MPP_IN[3] = gsh;
+  MPP_IN[4] = a;
+  MPP_IN[5] = dmt;
+  MPP_IN[6] = vbiM;
+}
+
 /** Halley's iteration on dP/dVd stops once its step is below this fraction of a. */
 const MPP_STEP_TOL = 1e-3;
 

@@ -2,7 +2,14 @@
  * The electrical model of a module (CEC, De Soto or PVsyst form) as a discriminated union, and its
  * maximum power point at operating conditions, for one step or a series.
  */
-import { currentKernel, diodeVoltageKernel, MPP_IN, MPP_OUT, mppKernel } from './diodeKernels.ts';
+import {
+  currentKernel,
+  diodeVoltageKernel,
+  MPP_IN,
+  MPP_OUT,
+  mppKernel,
+  setMppInputs,
+} from './diodeKernels.ts';
 import {
   BOLTZMANN_EV,
   calcparamsCec,
@@ -137,13 +144,7 @@ export function moduleMppSeries(
       const i0 = PVSYST_OUT[1]!;
       const gsh = PVSYST_OUT[2]!;
       const a = PVSYST_OUT[3]!;
-      MPP_IN[0] = iph;
-      MPP_IN[1] = i0;
-      MPP_IN[2] = rs;
-      MPP_IN[3] = gsh;
-      MPP_IN[4] = a;
-      MPP_IN[5] = dmt;
-      MPP_IN[6] = vbiM;
+      setMppInputs(iph, i0, rs, gsh, a, dmt, vbiM);
       step(out, i);
     }
     return out;
@@ -167,13 +168,7 @@ export function moduleMppSeries(
         night(out, i);
         continue;
       }
-      MPP_IN[0] = (g / sRef) * il;
-      MPP_IN[1] = i0;
-      MPP_IN[2] = rs;
-      MPP_IN[3] = g / shunt;
-      MPP_IN[4] = a;
-      MPP_IN[5] = 0;
-      MPP_IN[6] = Infinity;
+      setMppInputs((g / sRef) * il, i0, rs, g / shunt, a, 0, Infinity);
       step(out, i);
     }
     return out;
@@ -189,13 +184,7 @@ export function moduleMppSeries(
     const i0 = DESOTO_OUT[1]!;
     const gsh = DESOTO_OUT[2]!;
     const a = DESOTO_OUT[3]!;
-    MPP_IN[0] = iph;
-    MPP_IN[1] = i0;
-    MPP_IN[2] = rs;
-    MPP_IN[3] = gsh;
-    MPP_IN[4] = a;
-    MPP_IN[5] = 0;
-    MPP_IN[6] = Infinity;
+    setMppInputs(iph, i0, rs, gsh, a, 0, Infinity);
     step(out, i);
   }
   return out;

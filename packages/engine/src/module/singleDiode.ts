@@ -3,7 +3,14 @@
  * term of thin-film cells: current at a voltage, voltage at a current, the key points (Isc, Voc,
  * maximum power point) and the IV curve.
  */
-import { currentKernel, diodeVoltageKernel, MPP_IN, MPP_OUT, mppKernel } from './diodeKernels.ts';
+import {
+  currentKernel,
+  diodeVoltageKernel,
+  MPP_IN,
+  MPP_OUT,
+  mppKernel,
+  setMppInputs,
+} from './diodeKernels.ts';
 import { lambertW0Exp } from './lambertW.ts';
 
 /**
@@ -129,13 +136,7 @@ export function singleDiode(p: SingleDiodeParams): SingleDiodeResult {
     const nan = Number.NaN;
     return { pmp: nan, vmp: nan, imp: nan, voc: nan, isc: nan };
   }
-  MPP_IN[0] = iph;
-  MPP_IN[1] = i0;
-  MPP_IN[2] = rs;
-  MPP_IN[3] = gsh;
-  MPP_IN[4] = a;
-  MPP_IN[5] = dmt;
-  MPP_IN[6] = vbiM;
+  setMppInputs(iph, i0, rs, gsh, a, dmt, vbiM);
   MPP_IN[7] = 0;
   mppKernel();
   const vdMp = MPP_OUT[0]!;
