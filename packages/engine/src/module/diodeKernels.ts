@@ -56,15 +56,6 @@ export function setMppInputs(
 const MPP_STEP_TOL = 1e-3;
 
 /**
- * Upper end of the search interval: the Vd at which the diode alone carries Iph, capped at the
- * built-in voltage where the recombination term diverges. I(Vd) ≤ 0 there.
- */
-export function vdUpperKernel(iph: number, i0: number, a: number, dmt: number, vbiM: number): number {
-  const hi = a * Math.log1p(iph / i0);
-  return dmt > 0 && hi > vbiM ? vbiM : hi;
-}
-
-/**
  * Maximum power point: safeguarded Halley iteration on P'(Vd) = V'·I + V·I' = 0, with
  * P'' = V''·I + 2·V'·I' + V·I'' and P''' = V'''·I + 3·V''·I' + 3·V'·I'' + V·I''' (V = Vd − Rs·I, so
  * V⁽ᵏ⁾ = −Rs·I⁽ᵏ⁾ for k ≥ 2): step = −2·P'·P'' / (2·P''² − P'·P''') (E. Halley, 1694; the cubically
@@ -174,7 +165,7 @@ export function mppKernel(): void {
  * Voc = Vd). Newton on h(x) = x − a·ln(1 + R(x)/I0), R(x) = Iph − itarget − x/Rsh − Iph·d²/μτ/(Vbi,m − x),
  * which is increasing and nearly linear (h' = 1 + a·(1/Rsh + R_rec')/(I0 + R) ≥ 1), so it converges in
  * two or three steps from x₀ = a·ln(1 + (Iph − itarget)/I0); exact in one without shunt and
- * recombination. Bracketed by [lo, {@link vdUpperKernel}].
+ * recombination. Bracketed by [lo, x₀] (x₀ capped at Ns·Vbi, where the recombination term diverges).
  *
  * @param lo a Vd known to lie below the solution (e.g. Vd at the MPP for Voc) [V]
  */

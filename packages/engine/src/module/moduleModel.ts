@@ -235,26 +235,14 @@ function step(out: ModuleMppSeriesOut, i: number): void {
     return;
   }
   MPP_IN[7] = MPP_OUT[3]!;
-  if (out.voc)
-    out.voc[i] = diodeVoltageKernel(
-      MPP_IN[0]!,
-      MPP_IN[1]!,
-      MPP_IN[3]!,
-      MPP_IN[4]!,
-      MPP_IN[5]!,
-      MPP_IN[6]!,
-      0,
-      vd,
-    );
-  if (out.isc)
-    out.isc[i] = currentKernel(
-      MPP_IN[0]!,
-      MPP_IN[1]!,
-      MPP_IN[2]!,
-      MPP_IN[3]!,
-      MPP_IN[4]!,
-      MPP_IN[5]!,
-      MPP_IN[6]!,
-      0,
-    );
+  if (!out.voc && !out.isc) return;
+  const iph = MPP_IN[0]!;
+  const i0 = MPP_IN[1]!;
+  const rs = MPP_IN[2]!;
+  const gsh = MPP_IN[3]!;
+  const a = MPP_IN[4]!;
+  const dmt = MPP_IN[5]!;
+  const vbiM = MPP_IN[6]!;
+  if (out.voc) out.voc[i] = diodeVoltageKernel(iph, i0, gsh, a, dmt, vbiM, 0, vd);
+  if (out.isc) out.isc[i] = currentKernel(iph, i0, rs, gsh, a, dmt, vbiM, 0);
 }

@@ -138,9 +138,10 @@ export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number
   } as Record<string, unknown> as PlantStages & Record<string, Float64Array>;
   // Irradiance: one pass per distinct optics result, with the summed weight of its DC fields; the
   // optics columns themselves when the plant has one (no copy).
+  // Each DC field's share of the plant's DC rating (all its instances).
+  const share = fields.map((d) => (d.instances * d.settings.dcCapacity) / dcCapacity);
   const weights = new Map<DcFieldResult['optics'], number>();
-  for (const d of fields)
-    weights.set(d.optics, (weights.get(d.optics) ?? 0) + (d.instances * d.settings.dcCapacity) / dcCapacity);
+  fields.forEach((d, j) => weights.set(d.optics, (weights.get(d.optics) ?? 0) + share[j]!));
   // Mountings of one site hold its sun and horizontal irradiance columns by reference: a column that
   // every optics result shares is the plant's column as it is.
   for (const [k, col] of IRRADIANCE) {
@@ -154,7 +155,7 @@ export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number
     ? first.tempCell
     : weightedSum(
         fields.map((d) => d.tempCell),
-        fields.map((d) => (d.instances * d.settings.dcCapacity) / dcCapacity),
+        share,
         f(),
       );
   const isc = f();
@@ -170,8 +171,8 @@ export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number
   const dcAfterMismatch = out.dcAfterMismatch;
   const dcAfterWiring = out.dcAfterWiring;
   const dcAfterHealth = out.dcAfterHealth;
-  for (const d of fields) {
-    const w = (d.instances * d.settings.dcCapacity) / dcCapacity;
+  for (const [j, d] of fields.entries()) {
+    const w = share[j]!;
     const o = d.optics;
     const dTempCell = d.tempCell;
     const b = d.settings.geometry.bifacial;

@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { InputError, loadCase, sharedDir } from '../../src/commands/simulate/inputs.ts';
+import { InputError, loadCase } from '../../src/commands/simulate/inputs.ts';
+import { sharedDir } from '../../../../scripts/sharedDir.ts';
 import { formatEnergy, isoWithOffset } from '../../src/commands/simulate/report.ts';
 import { runSimulateCommand } from '../../src/commands/simulate/run.ts';
 

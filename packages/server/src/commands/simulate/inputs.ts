@@ -17,9 +17,6 @@ import {
 } from '@sunfield/engine';
 import { sharedDir } from '../../../../../scripts/sharedDir.ts';
 
-/** The shared data directory (`shared/`, with `data/` and `reference/`): scripts/sharedDir.ts. */
-export { sharedDir };
-
 /** A case read from disk, with everything it needs parsed. */
 export interface LoadedCase {
   caseFile: string;
