@@ -79,11 +79,6 @@ const positive = (v: number | null | undefined): v is number => typeof v === 'nu
  */
 export function moduleElectricalModel(m: StringSizingModule): ModuleModel | undefined {
   const pvModel = m.pvModel ?? PvModelType.OneDiode;
-  const optional = {
-    ...(positive(m.bandgapVoltage) ? { egRef: m.bandgapVoltage } : {}),
-    ...(positive(m.referenceIrradiance) ? { irradianceRef: m.referenceIrradiance } : {}),
-    ...(typeof m.referenceTemperature === 'number' ? { tempRef: m.referenceTemperature } : {}),
-  };
   if (pvModel === PvModelType.Cec || pvModel === PvModelType.Desoto) {
     const c = m.cecParameters;
     if (!c || !(c.aRef > 0 && c.iLRef > 0 && c.iORef > 0 && c.rS >= 0 && c.rShRef > 0)) return undefined;
@@ -94,7 +89,9 @@ export function moduleElectricalModel(m: StringSizingModule): ModuleModel | unde
       iORef: c.iORef,
       rS: c.rS,
       rShRef: c.rShRef,
-      ...optional,
+      ...(positive(m.bandgapVoltage) ? { egRef: m.bandgapVoltage } : {}),
+      ...(positive(m.referenceIrradiance) ? { irradianceRef: m.referenceIrradiance } : {}),
+      ...(typeof m.referenceTemperature === 'number' ? { tempRef: m.referenceTemperature } : {}),
     };
     return pvModel === PvModelType.Cec
       ? { model: 'cec', ...base, adjust: c.adjust ?? 0 }

@@ -23,7 +23,12 @@
 import { heatBalanceCell } from '@sunfield/engine';
 import { formatNumber } from '../format.ts';
 import { moduleArea } from '../moduleDefaults.ts';
-import { moduleVoltages, type ModuleVoltageMethod, type StringSizingModule } from './moduleVoltage.ts';
+import {
+  linearModuleVoltages,
+  moduleVoltages,
+  type ModuleVoltageMethod,
+  type StringSizingModule,
+} from './moduleVoltage.ts';
 
 /** Irradiance of both sizing conditions [W/m²]. */
 export const STRING_SIZING_IRRADIANCE = 1000;
@@ -71,7 +76,7 @@ export interface SeriesStringLimits {
   /** the inverter's limits [V] */
   maxAbsoluteVoltage: number;
   minVoltage: number;
-  /** how the voltages were obtained (the cold and the hot condition use the same) */
+  /** how the voltages were obtained (both conditions by the same method) */
   method: ModuleVoltageMethod;
   /** minModulesInSeries ≤ maxModulesInSeries: some string length fits */
   feasible: boolean;
@@ -135,8 +140,13 @@ export function hotCellTemperature(
 export function seriesStringLimits(x: SeriesStringInputs): SeriesStringLimits {
   const tempCellCold = x.site.min50Year;
   const tempCellHot = hotCellTemperature(x.site, x.module, x.thermal);
-  const cold = moduleVoltages({ tempCell: tempCellCold, irradiance: STRING_SIZING_IRRADIANCE }, x.module);
-  const hot = moduleVoltages({ tempCell: tempCellHot, irradiance: STRING_SIZING_IRRADIANCE }, x.module);
+  let cold = moduleVoltages({ tempCell: tempCellCold, irradiance: STRING_SIZING_IRRADIANCE }, x.module);
+  let hot = moduleVoltages({ tempCell: tempCellHot, irradiance: STRING_SIZING_IRRADIANCE }, x.module);
+  if (cold.method !== hot.method) {
+    // the model failed at one condition only: both limits from the same (linear) model
+    cold = linearModuleVoltages({ tempCell: tempCellCold }, x.module);
+    hot = linearModuleVoltages({ tempCell: tempCellHot }, x.module);
+  }
   const { maxAbsoluteVoltage, minVoltage } = x.inverter;
   const maxModulesInSeries =
     cold.voc > 0 ? Math.floor(nearInteger(maxAbsoluteVoltage / cold.voc)) : Number.NaN;
