@@ -118,9 +118,10 @@ describeEachDatabase('module generator', (ctx) => {
       payload: { ...DATASHEET, ...answer.module },
     });
     expect(saved.statusCode, saved.body).toBe(200);
+    // The public API's name answers the module's fields flat (spec 4 §1: the SDK merges them).
     const alias = await post(user.token, 'GenerateSingleDiodeParametersDefault', { module: DATASHEET });
     expect(alias.statusCode).toBe(200);
-    expect((alias.json() as Answer).module.seriesResistanceAtSTC).toBeCloseTo(
+    expect((alias.json() as Record<string, number>).seriesResistanceAtSTC).toBeCloseTo(
       answer.module.seriesResistanceAtSTC as number,
       9,
     );
@@ -166,7 +167,7 @@ describeEachDatabase('module generator', (ctx) => {
     expect(answer.module.shuntResistanceAtSTC).toBe(400);
     expect(rel(answer.reference.pmp, 13.11 * 41.96)).toBeLessThan(1e-3);
 
-    const tuned = await post(user.token, 'OptimizeSeriesResistance', {
+    const tuned = await post(user.token, 'SeriesResistance', {
       ...DATASHEET,
       targetRelativeEfficiency: 97,
     });
@@ -198,7 +199,7 @@ describeEachDatabase('module generator', (ctx) => {
     const curve = res.json() as Curve;
     expect(curve.voltage).toHaveLength(50);
     expect(rel(curve.pmp, 13.11 * 41.96)).toBeLessThan(1e-3);
-    const eir = await post(user.token, 'CalculateEffectiveIrradianceResponse', {
+    const eir = await post(user.token, 'EffectiveIrradianceResponse', {
       module: { ...fitted, pvModel: 1 },
       irradiances: [200, 1000],
     });

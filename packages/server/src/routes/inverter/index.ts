@@ -13,6 +13,7 @@ import {
   readUpload,
   type Upload,
 } from '../../commands/equipmentUpload.ts';
+import { canonicalKeys } from '../../lib/caseInsensitiveKeys.ts';
 import { parse } from '../../lib/errors.ts';
 import { canonicalQuery } from '../../lib/request.ts';
 import { loadEquipmentFor } from '../../policies/equipment.ts';
@@ -40,6 +41,14 @@ function inverterOfUpload(upload: Upload): Entity {
 
 export async function inverterRoutes(app: FastifyInstance): Promise<void> {
   const db = app.services.database.db;
+
+  // JSON names match case-insensitively (the public SDK sends `kvaCurves` for `kVACurves`).
+  app.addHook('preValidation', async (request) => {
+    const body = request.body;
+    if (body && typeof body === 'object' && !Array.isArray(body)) {
+      request.body = canonicalKeys(inverterBodySchema, body);
+    }
+  });
 
   /**
    * Parses an OND file into an inverter for review (the UI then POSTs /Inverter); with `?save=true`

@@ -129,7 +129,7 @@ const moduleOf = (body: unknown): Record<string, unknown> => {
   return inner && typeof inner === 'object' && !Array.isArray(inner) ? (inner as Record<string, unknown>) : b;
 };
 
-function datasheetOf(body: unknown): Datasheet {
+export function datasheetOf(body: unknown): Datasheet {
   const d = parse(datasheetSchema, moduleOf(body));
   return {
     isc: d.stcShortCircuitCurrent,
@@ -149,7 +149,7 @@ function datasheetOf(body: unknown): Datasheet {
   };
 }
 
-function fixedOf(body: unknown): FixedParameters {
+export function fixedOf(body: unknown): FixedParameters {
   const f = parse(fixedSchema, moduleOf(body));
   const out: FixedParameters = {};
   if (f.seriesResistanceAtSTC !== undefined) out.rS = f.seriesResistanceAtSTC;
@@ -163,7 +163,7 @@ function fixedOf(body: unknown): FixedParameters {
 }
 
 /** A 400 for values the engine found impossible (its RangeError names why). */
-function refused(error: unknown, field = 'module'): Error {
+export function refused(error: unknown, field = 'module'): Error {
   if (error instanceof RangeError) {
     const message = `The generator cannot fit these values: ${error.message}.`;
     return badRequest(message, { [field]: [message] });
@@ -197,7 +197,7 @@ function answerOf(fit: SingleDiodeFit, extra: Record<string, unknown> = {}) {
   };
 }
 
-function modelOfBody(body: unknown): ModuleModel {
+export function modelOfBody(body: unknown): ModuleModel {
   const record = moduleOf(body);
   const model = moduleModelFromRecord(record);
   if (!model) {
@@ -343,7 +343,7 @@ async function uploadFit(request: FastifyRequest, kind: 'keys' | 'curves') {
 }
 
 /** The value of `run`, or the error `refusal` makes of what it threw. */
-function guard<T>(run: () => T, refusal: (error: unknown) => Error): T {
+export function guard<T>(run: () => T, refusal: (error: unknown) => Error): T {
   try {
     return run();
   } catch (error) {
@@ -351,7 +351,11 @@ function guard<T>(run: () => T, refusal: (error: unknown) => Error): T {
   }
 }
 
-/** Registers each handler under our name and the public API's (spec 4 §2). */
+/**
+ * Registers a handler under its names. The public API's names of the JSON calls (spec 4 §1
+ * `Generate…`, `OptimizeSeriesResistance`, `Calculate…`) answer in the public API's shapes:
+ * generatorPublic.ts; the uploads answer the same under both names.
+ */
 function post(
   app: FastifyInstance,
   names: string[],
@@ -361,7 +365,7 @@ function post(
 }
 
 export function registerGeneratorRoutes(app: FastifyInstance): void {
-  post(app, ['SingleDiodeParameters', 'GenerateSingleDiodeParametersDefault'], async (request) => {
+  post(app, ['SingleDiodeParameters'], async (request) => {
     requireAuth(request);
     const d = datasheetOf(request.body);
     return guard(
@@ -370,7 +374,7 @@ export function registerGeneratorRoutes(app: FastifyInstance): void {
     );
   });
 
-  post(app, ['SingleDiodeParametersAdvanced', 'GenerateSingleDiodeParametersAdvanced'], async (request) => {
+  post(app, ['SingleDiodeParametersAdvanced'], async (request) => {
     requireAuth(request);
     const d = datasheetOf(request.body);
     const fixed = fixedOf(request.body);
@@ -380,7 +384,7 @@ export function registerGeneratorRoutes(app: FastifyInstance): void {
     );
   });
 
-  post(app, ['SeriesResistance', 'OptimizeSeriesResistance'], async (request) => {
+  post(app, ['SeriesResistance'], async (request) => {
     requireAuth(request);
     const d = datasheetOf(request.body);
     const { targetRelativeEfficiency } = parse(seriesQuery, request.body);
@@ -391,7 +395,7 @@ export function registerGeneratorRoutes(app: FastifyInstance): void {
     );
   });
 
-  post(app, ['IVCurve', 'GenerateIVCurve'], async (request) => {
+  post(app, ['IVCurve'], async (request) => {
     requireAuth(request);
     const x = parse(curveQuery, request.body);
     const model = modelOfBody(request.body);
@@ -402,7 +406,7 @@ export function registerGeneratorRoutes(app: FastifyInstance): void {
     });
   });
 
-  post(app, ['EffectiveIrradianceResponse', 'CalculateEffectiveIrradianceResponse'], async (request) => {
+  post(app, ['EffectiveIrradianceResponse'], async (request) => {
     requireAuth(request);
     const x = parse(responseQuery, request.body);
     return responseOf(modelOfBody(request.body), x.irradiances, x.temperature ?? 25);

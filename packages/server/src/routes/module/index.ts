@@ -13,9 +13,11 @@ import {
   readUpload,
   type Upload,
 } from '../../commands/equipmentUpload.ts';
-import { parse } from '../../lib/errors.ts';
-import { registerEquipmentRoutes } from './equipment.ts';
+import { canonicalKeys } from '../../lib/caseInsensitiveKeys.ts';
+import { badRequest, parse } from '../../lib/errors.ts';
+import { dropNulls, registerEquipmentRoutes } from './equipment.ts';
 import { registerGeneratorRoutes } from './generator.ts';
+import { registerPublicGeneratorRoutes } from './generatorPublic.ts';
 import { registerModuleToolRoutes } from './tools.ts';
 import { moduleBodySchema } from './schemas.ts';
 import { newModuleEntity, prepareModule } from './moduleRules.ts';
@@ -38,8 +40,17 @@ function moduleOfUpload(upload: Upload): Entity {
   return prepareModule(parsed.data);
 }
 
+/** A JSON object body as an entity, or undefined for anything else. */
+const objectBody = (body: unknown): Entity | undefined =>
+  body && typeof body === 'object' && !Array.isArray(body) ? (body as Entity) : undefined;
+
 export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   const db = app.services.database.db;
+
+  // JSON names match case-insensitively (the public SDK sends `stcMppCurrent` for `stcmppCurrent`).
+  app.addHook('preValidation', async (request) => {
+    if (objectBody(request.body)) request.body = canonicalKeys(moduleBodySchema, request.body);
+  });
 
   /** Parses a PAN file into a module for review; nothing is saved. */
   app.post('/ImportPANFile', async (request) => {
@@ -48,9 +59,27 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
     return { ...moduleOfUpload(upload), source: `PAN file (${upload.fileName})` };
   });
 
-  /** Parses a PAN file and saves the module (optional form field `name`). */
+  /**
+   * Parses a PAN file and saves the module (optional form field `name`). The public SDK instead posts
+   * the module ImportPANFile answered, as JSON (spec 4 §1): saved like POST /Module, source kept.
+   */
   app.post('/CreatePANFileModule', async (request) => {
     const auth = requireAuth(request);
+    if (!request.isMultipart()) {
+      const body = objectBody(request.body);
+      if (!body) {
+        const message =
+          'Upload the PAN file as multipart/form-data in the field "file", or post the module ImportPANFile answered.';
+        throw badRequest(message, { file: [message] });
+      }
+      // No default name: a body without one is not a parsed PAN file (the SDK posts ImportPANFile's
+      // 400 answer here as it is when the file was refused).
+      const { name: _defaultName, ...defaults } = newModuleEntity(body);
+      const entity = prepareModule(parse(moduleBodySchema, { ...defaults, ...dropNulls(body) }));
+      const source =
+        typeof body.source === 'string' && body.source.trim() ? body.source.trim().slice(0, 200) : PAN;
+      return { id: await createEquipment(db, auth, 'module', entity, { source }) };
+    }
     const upload = await readUpload(request, PAN, EQUIPMENT_FILE_LIMIT);
     const entity = moduleOfUpload(upload);
     const name = upload.fields.name?.trim();
@@ -61,6 +90,7 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
 
   registerModuleToolRoutes(app);
   registerGeneratorRoutes(app);
+  registerPublicGeneratorRoutes(app);
   registerEquipmentRoutes(app, {
     kind: 'module',
     overviewPath: 'ModuleOverview',
