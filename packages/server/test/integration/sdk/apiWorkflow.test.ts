@@ -1,0 +1,81 @@
+/**
+ * examples/api-workflow.py (plain `requests`, no SDK) against the app listening on 127.0.0.1: a
+ * project, the weather nearest it, a module and an inverter of the company's library, a prediction
+ * and a two-block power plant, read back and updated.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { REPO_ROOT, sharedPath } from '../../../../../scripts/sharedDir.ts';
+import { call } from '../harness.ts';
+import { multipart } from '../moduleHelpers.ts';
+import { dataFile, importWeather } from '../weatherHelpers.ts';
+import { describeSdk, runPython } from './sdkHarness.ts';
+
+const SCRIPT = path.join(REPO_ROOT, 'examples', 'api-workflow.py');
+
+describeSdk('examples/api-workflow.py', (sdk) => {
+  /** A module (PAN), an inverter (OND) and Greensboro's TMY3 weather in the user's company. */
+  async function library(): Promise<{ moduleId: number; inverterId: number; weatherId: number }> {
+    const { app, user } = sdk();
+    const upload = async (url: string, file: string) => {
+      const body = multipart({ name: file, bytes: fs.readFileSync(sharedPath('data', file)) });
+      const res = await call(app, { method: 'POST', url, token: user.token, ...body });
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`);
+      return (res.json() as { id: number }).id;
+    };
+    const moduleId = await upload('/api/Module/CreatePANFileModule', 'ET-M772BH550GL.PAN');
+    const inverterId = await upload(
+      '/api/Inverter/ParseONDFile?save=true',
+      'CPS SCH275KTL-DO-US-800-250kW_275kVA_1.OND',
+    );
+    const weather = await importWeather(app, user.token, '723170TYA.CSV', dataFile('723170TYA.CSV'));
+    return { moduleId, inverterId, weatherId: weather.id };
+  }
+
+  // TODO(prediction routes): skipped until POST /api/Project/{projectId}/Prediction, PUT
+  // /api/Project/{projectId}/Prediction, GET /api/Project/{projectId}/Prediction/{id} and
+  // POST|GET /api/Project/{projectId}/Prediction/{id}/PowerPlant exist (being built in
+  // packages/server/src/routes/prediction*); today the script stops at the first with a 404.
+  it.skip('creates a project, a prediction and a two-block plant, reads them back and updates', async () => {
+    const { moduleId, inverterId } = await library();
+    const { stdout } = await sdk().runScript(SCRIPT, {
+      SUNFIELD_URL: sdk().origin,
+      SUNFIELD_CLIENT_ID: sdk().target.clientId,
+      SUNFIELD_CLIENT_SECRET: sdk().target.clientSecret,
+      // The weather is found by GET /Weather/Search (the only one within 50 miles in this company).
+      SUNFIELD_MODULE_ID: String(moduleId),
+      SUNFIELD_INVERTER_ID: String(inverterId),
+    });
+    expect(stdout).toMatch(/block 1 \(fixed tilt\)/);
+    expect(stdout).toMatch(/block 2 \(tracker\)/);
+    expect(stdout).toMatch(/Updated: diffuse\/direct decomposition DIRINT -> Erbs/);
+
+    const projectId = Number(/^Project (\d+) /m.exec(stdout)?.[1]);
+    const predictionId = Number(/^Prediction (\d+) /m.exec(stdout)?.[1]);
+    const prediction = await sdk().getJson(`/Project/${projectId}/Prediction/${predictionId}`);
+    expect(prediction).toMatchObject({
+      transpositionModel: 1,
+      diffuseDirectDecompModel: 0,
+      incAngleModel: 3,
+    });
+    const plant = await sdk().getJson<{ blocks: { name: number }[] }>(
+      `/Project/${projectId}/Prediction/${predictionId}/PowerPlant`,
+    );
+    expect(plant.blocks.map((b) => b.name)).toEqual([1, 2]);
+  });
+
+  it('exits 1 with the server message when the credentials are wrong', async () => {
+    const result = await runPython(SCRIPT, {
+      cwd: path.dirname(SCRIPT),
+      sdk: false,
+      env: {
+        SUNFIELD_URL: sdk().origin,
+        SUNFIELD_CLIENT_ID: sdk().target.clientId,
+        SUNFIELD_CLIENT_SECRET: 'not-the-secret',
+      },
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^error: token: HTTP 401: The client id or secret is not valid\./m);
+  });
+});
