@@ -3,6 +3,7 @@
  * library fields, and the overview lines of the library lists. The only path from a row to JSON.
  */
 import { canDeleteAsset, canEditAsset, type LibraryActor } from '@sunfield/domain';
+import { INVERTER_FIELDS, MODULE_FIELDS, withEveryField } from '@sunfield/domain/api/specFields.ts';
 import type { EquipmentKind, EquipmentListRow, EquipmentRow } from '../models/equipment.ts';
 
 /** Fields of the stored entity that the library columns own; never taken from `data`. */
@@ -66,6 +67,20 @@ export function presentEquipment(
     lastModified: row.lastModified.toISOString(),
     lastModifiedById: row.lastModifiedById,
   };
+}
+
+/**
+ * The entity as GET and PUT answer it: {@link presentEquipment} with every spec 3 field of its kind
+ * (106 Module, 31 Inverter fields), null where unset, so that a client reading any of them finds it.
+ */
+export function presentEquipmentEntity(
+  kind: EquipmentKind,
+  row: EquipmentRow,
+  ownerName: string | null,
+  actor: LibraryActor,
+): PresentedEquipment {
+  const fields = kind === 'module' ? MODULE_FIELDS : INVERTER_FIELDS;
+  return withEveryField(fields, presentEquipment(row, ownerName, actor)) as PresentedEquipment;
 }
 
 /** The entity as exported: the spec 3 fields without ids, ownership or permissions. */

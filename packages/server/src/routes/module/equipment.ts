@@ -23,7 +23,11 @@ import { badRequest, parse } from '../../lib/errors.ts';
 import { canonicalQuery } from '../../lib/request.ts';
 import { deleteEquipment, findEquipment, listEquipment, type EquipmentKind } from '../../models/equipment.ts';
 import { actorOf, EQUIPMENT_LABEL, equipmentNotFound, loadEquipmentFor } from '../../policies/equipment.ts';
-import { presentEquipment, presentEquipmentExport, presentOverviewItem } from '../../presenters/equipment.ts';
+import {
+  presentEquipmentEntity,
+  presentEquipmentExport,
+  presentOverviewItem,
+} from '../../presenters/equipment.ts';
 import { DEFAULT_PAGE_SIZE, OVERVIEW_KEYS, overviewQuerySchema, statusChangeSchema } from './schemas.ts';
 
 /** Exported files are small JSON documents. */
@@ -58,7 +62,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, options: Equipment
   async function present(id: number, auth: ReturnType<typeof requireAuth>) {
     const found = await findEquipment(db, kind, id);
     if (!found) throw equipmentNotFound(kind);
-    return presentEquipment(found.row, found.ownerName, actorOf(auth));
+    return presentEquipmentEntity(kind, found.row, found.ownerName, actorOf(auth));
   }
 
   const validEntity = (body: unknown): Entity => options.prepare(parse(options.bodySchema, body));
@@ -144,7 +148,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, options: Equipment
     const auth = requireAuth(request);
     const { id } = request.params as { id: string };
     const found = await loadEquipmentFor(db, auth, kind, id);
-    return presentEquipment(found.row, found.ownerName, actorOf(auth));
+    return presentEquipmentEntity(kind, found.row, found.ownerName, actorOf(auth));
   });
 
   app.put('/:id', async (request) => {
