@@ -584,13 +584,30 @@ export async function listWeathers(
   return { rows: rows.map(listEntry), total: Number(totalRow?.n ?? 0) };
 }
 
-/** The visible weathers within `radiusKm` of a point, nearest first (haversine, R = 6371 km). */
+/** What else a weather near a point must satisfy (all optional). */
+export interface NearbyWeatherFilter {
+  /** it stores this series (e.g. 'tempAir') */
+  withSeries?: WeatherSeriesKey;
+  /** it covers at least this many hours (row count × interval) */
+  minHours?: number;
+  /** its elevation is known */
+  withElevation?: boolean;
+  /** its name, or its station code, is this text (case-insensitive) */
+  name?: string;
+  /** at most this many rows (default 500) */
+  limit?: number;
+}
+
+/**
+ * The visible weathers within `radiusKm` of a point (any distance when null), nearest first, with
+ * their great-circle distance (haversine, R = 6371 km).
+ */
 export async function weathersWithinRadius(
   db: Db,
   viewer: WeatherViewer,
   center: { latitude: number; longitude: number },
-  radiusKm: number,
-  limit = 500,
+  radiusKm: number | null,
+  filter: NearbyWeatherFilter = {},
 ): Promise<WeatherListEntry[]> {
   const lat = sql`${center.latitude}::double precision`;
   const lon = sql`${center.longitude}::double precision`;
@@ -598,20 +615,39 @@ export async function weathersWithinRadius(
     power(sin(radians(${weathers.latitude} - ${lat}) / 2), 2)
     + cos(radians(${lat})) * cos(radians(${weathers.latitude}))
     * power(sin(radians(${weathers.longitude} - ${lon}) / 2), 2)))))`;
+  const conditions: (SQL | undefined)[] = [
+    visibleTo(viewer),
+    isNotNull(weathers.latitude),
+    isNotNull(weathers.longitude),
+  ];
+  if (radiusKm !== null) conditions.push(sql`${distanceKm} <= ${radiusKm}::double precision`);
+  if (filter.withSeries) {
+    conditions.push(
+      sql`exists (select 1 from weather_columns c where c.weather_id = ${weathers.id} and c.name = ${filter.withSeries})`,
+    );
+  }
+  if (filter.withElevation) conditions.push(isNotNull(weathers.elevation));
+  if (filter.minHours !== undefined) {
+    conditions.push(
+      sql`${weathers.rowCount}::double precision * coalesce(${weathers.timeInterval}, 60) >= ${filter.minHours * 60}::double precision`,
+    );
+  }
+  const name = filter.name?.trim().toLowerCase();
+  if (name) {
+    conditions.push(
+      or(
+        sql`lower(${weathers.name}) = ${name}`,
+        sql`lower(${weathers.data} -> 'meta' ->> 'stationCode') = ${name}`,
+      ),
+    );
+  }
   const rows = await db
     .select({ weather: listColumns, owner: weatherOwnerColumns, distanceKm })
     .from(weathers)
     .leftJoin(users, eq(users.id, weathers.ownerId))
-    .where(
-      and(
-        visibleTo(viewer),
-        isNotNull(weathers.latitude),
-        isNotNull(weathers.longitude),
-        sql`${distanceKm} <= ${radiusKm}::double precision`,
-      ),
-    )
+    .where(and(...conditions))
     .orderBy(asc(distanceKm), asc(weathers.id))
-    .limit(limit);
+    .limit(filter.limit ?? 500);
   return rows.map(listEntry);
 }
 

@@ -1,8 +1,10 @@
 /**
  * The weather asset as the API shows it, with the field names of spec 3 (Weather): the row's columns,
- * the spec 3 fields kept in `data`, and the caller-dependent flags (isReadOnly, canDelete). The only
- * path from a weather row to JSON.
+ * the spec 3 fields kept in `data`, and the caller-dependent flags (isReadOnly, canDelete). Every
+ * one of the 76 spec 3 fields is present, null where unknown (`weatherDetails` too: the rows are
+ * read through GET /Weather/{id}/Detail). The only path from a weather row to JSON.
  */
+import { WEATHER_FIELDS, withEveryField } from '@sunfield/domain/api/specFields.ts';
 import { canDeleteAsset, canEditAsset, type LibraryActor } from '@sunfield/domain/library.ts';
 import { WEATHER_TIMESTAMP_DEFINITION } from '@sunfield/engine/weather/types.ts';
 import type { WeatherListRow, WeatherOwner, WeatherRow } from '../models/weather.ts';
@@ -55,6 +57,8 @@ export interface PresentWeatherExtras {
   actor?: LibraryActor;
   /** great-circle distance from a searched point [km] */
   distanceKm?: number;
+  /** the same distance in the unit of the search radius (spec 3 `distance`, statute miles) */
+  distance?: number;
 }
 
 const ownerNameOf = (owner: WeatherOwner | null | undefined): string | null =>
@@ -67,7 +71,7 @@ function timestampDefinitionId(row: WeatherRow): number {
   return def ? (WEATHER_TIMESTAMP_DEFINITION[def] ?? 0) : 0;
 }
 
-/** spec 3 Weather without weatherDetails. */
+/** spec 3 Weather, every field (weatherDetails null), plus ownerName, rowCount and the caller's flags. */
 export function presentWeather(row: WeatherRow, extras: PresentWeatherExtras = {}): Record<string, unknown> {
   const data = row.data as Record<string, unknown>;
   const out: Record<string, unknown> = {
@@ -98,8 +102,9 @@ export function presentWeather(row: WeatherRow, extras: PresentWeatherExtras = {
     out.isReadOnly = !canEditAsset(extras.actor, row);
     out.canDelete = canDeleteAsset(extras.actor, row);
   }
+  if (extras.distance !== undefined) out.distance = extras.distance;
   if (extras.distanceKm !== undefined) out.distanceKm = extras.distanceKm;
-  return out;
+  return withEveryField(WEATHER_FIELDS, out);
 }
 
 /** One row of the weather library lists and the radius search. */
@@ -117,9 +122,12 @@ export interface WeatherListItem {
   ownerId: string | null;
   ownerName: string | null;
   source: string | null;
+  createdDate: string;
   lastModified: string;
   isReadOnly: boolean;
   ghiAnnual?: number;
+  /** spec 3 `distance` from a searched point [mi] */
+  distance?: number;
   distanceKm?: number;
 }
 
@@ -145,9 +153,11 @@ export function presentWeatherListItem(
     ownerId: row.ownerId,
     ownerName: ownerNameOf(extras.owner),
     source: row.source,
+    createdDate: row.createdDate.toISOString(),
     lastModified: row.lastModified.toISOString(),
     isReadOnly: !canEditAsset(extras.actor, row),
     ...(typeof ghi === 'number' ? { ghiAnnual: ghi } : {}),
+    ...(extras.distance !== undefined ? { distance: extras.distance } : {}),
     ...(extras.distanceKm !== undefined ? { distanceKm: extras.distanceKm } : {}),
   };
 }

@@ -15,7 +15,10 @@ const GREENSBORO = '723170TYA.CSV';
 interface Item {
   id: number;
   name: string;
+  distance?: number;
   distanceKm?: number;
+  createdDate?: string;
+  dataProvider?: number | null;
   isReadOnly: boolean;
   status: number;
   ghiAnnual?: number;
@@ -129,25 +132,39 @@ describeEachDatabase('weather assets', (ctx) => {
       (await call(app, { method: 'GET', url: `/api/Weather/${id}`, token: colleague.token })).statusCode,
     ).toBe(404);
 
+    // The answer is an array (the SDK iterates it); the radius and `distance` are in miles.
     const near = (
       await call(app, {
         method: 'GET',
-        url: '/api/Weather/Search?Latitude=36.0&Longitude=-80.0&searchRadius=50',
+        url: '/api/Weather/Search?Latitude=36.0&Longitude=-80.0&searchRadius=30',
         token: user.token,
       })
-    ).json() as { items: Item[] };
+    ).json() as Item[];
+    expect(Array.isArray(near)).toBe(true);
     const own = (items: Item[]) => items.filter((i) => i.status !== 5);
-    expect(own(near.items).map((i) => i.id)).toEqual([id]);
-    expect(own(near.items)[0]!.distanceKm).toBeGreaterThan(10);
-    expect(own(near.items)[0]!.distanceKm).toBeLessThan(13);
+    expect(own(near).map((i) => i.id)).toEqual([id]);
+    expect(own(near)[0]!.distanceKm).toBeGreaterThan(10);
+    expect(own(near)[0]!.distanceKm).toBeLessThan(13);
+    expect(own(near)[0]!.distance).toBeCloseTo(own(near)[0]!.distanceKm! / 1.609344, 2);
+    expect(typeof own(near)[0]!.createdDate).toBe('string');
+    expect(own(near)[0]!.dataProvider).toEqual(expect.any(Number));
+    // 6 miles (9.7 km) falls short of the station, 10–13 km away.
+    const short = (
+      await call(app, {
+        method: 'GET',
+        url: '/api/Weather/Search?latitude=36&longitude=-80&searchRadius=6',
+        token: user.token,
+      })
+    ).json() as Item[];
+    expect(own(short)).toEqual([]);
     const far = (
       await call(app, {
         method: 'GET',
         url: '/api/Weather/Search?latitude=36&longitude=-80&searchRadius=7000',
         token: user.token,
       })
-    ).json() as { items: Item[] };
-    expect(own(far.items).map((i) => i.id)).toEqual([id, amsterdam.id]);
+    ).json() as Item[];
+    expect(own(far).map((i) => i.id)).toEqual([id, amsterdam.id]);
 
     expect(
       (
@@ -308,8 +325,8 @@ describeEachDatabase('weather assets', (ctx) => {
         url: '/api/Weather/Search?latitude=36.1&longitude=-79.95',
         token: other.token,
       })
-    ).json() as { items: Item[] };
-    expect(near.items.map((i) => i.id)).not.toContain(id);
+    ).json() as Item[];
+    expect(near.map((i) => i.id)).not.toContain(id);
 
     // A Global weather: every company reads it; nobody but a super admin changes it; a clone is a draft.
     const global = await importWeather(

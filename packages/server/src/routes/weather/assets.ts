@@ -17,8 +17,10 @@ import {
   weatherSeriesBinary,
   weatherSeriesJson,
 } from '../../commands/weatherAssets.ts';
+import { describeWeather, replaceWeatherDetails } from '../../commands/weatherCreate.ts';
 import { publishWeatherItem } from '../../commands/weatherImport.ts';
 import { badRequest, parse } from '../../lib/errors.ts';
+import { KM_PER_MILE } from '../../lib/geo.ts';
 import { canonicalQuery } from '../../lib/request.ts';
 import {
   deleteWeatherRow,
@@ -30,7 +32,7 @@ import {
 import { loadWeatherFor, weatherActorOf } from '../../policies/weather.ts';
 import { presentWeather, presentWeatherListItem } from '../../presenters/weather.ts';
 import {
-  DEFAULT_WEATHER_SEARCH_RADIUS_KM,
+  DEFAULT_WEATHER_SEARCH_RADIUS_MILES,
   DETAIL_KEYS,
   detailQuerySchema,
   statusBodySchema,
@@ -41,8 +43,12 @@ import {
   weatherListQuerySchema,
   weatherSearchQuerySchema,
 } from './schemas.ts';
+import { WEATHER_JSON_BODY_LIMIT } from './create.ts';
+import { updateWeatherDetailsSchema } from './detailsSchemas.ts';
 
 const DEFAULT_PAGE_SIZE = 50;
+
+const round3 = (x: number): number => Math.round(x * 1000) / 1000;
 
 export function registerWeatherAssetRoutes(app: FastifyInstance): void {
   const database = app.services.database;
@@ -72,25 +78,31 @@ export function registerWeatherAssetRoutes(app: FastifyInstance): void {
   app.get('/WeatherOverview', async (request) => overview(request, false));
   app.get('/MyWeatherOverview', async (request) => overview(request, true));
 
-  /** Weather within a radius [km] of a point, nearest first, each with distanceKm. */
+  /**
+   * Weather within `searchRadius` [mi] of a point, nearest first: a JSON array (as the SDK's
+   * `Weather.search` reads it) of list items, each with `createdDate`, `distance` [mi] and
+   * `distanceKm`.
+   */
   app.get('/Search', async (request) => {
     const auth = requireAuth(request);
     const query = parse(weatherSearchQuerySchema, canonicalQuery(request.query, WEATHER_SEARCH_KEYS));
+    const radiusMiles = query.searchRadius ?? DEFAULT_WEATHER_SEARCH_RADIUS_MILES;
     const rows = await weathersWithinRadius(
       db,
       viewerOf(auth),
       { latitude: query.latitude, longitude: query.longitude },
-      query.searchRadius ?? DEFAULT_WEATHER_SEARCH_RADIUS_KM,
+      radiusMiles * KM_PER_MILE,
     );
     const actor = weatherActorOf(auth);
-    const items = rows.map((r) =>
-      presentWeatherListItem(r.weather, {
+    return rows.map((r) => {
+      const km = r.distanceKm ?? 0;
+      return presentWeatherListItem(r.weather, {
         actor,
         owner: r.owner,
-        ...(r.distanceKm !== undefined ? { distanceKm: Math.round(r.distanceKm * 1000) / 1000 } : {}),
-      }),
-    );
-    return { items, total: items.length, page: 1, pageSize: items.length };
+        distance: round3(km / KM_PER_MILE),
+        distanceKm: round3(km),
+      });
+    });
   });
 
   app.post('/Status/Validate', async (request) => {
@@ -169,11 +181,16 @@ export function registerWeatherAssetRoutes(app: FastifyInstance): void {
       .send(stream);
   });
 
-  app.put('/:id', async (request) => {
+  /** Edits; with `weatherDetails` (a JSON body up to 64 MB) the series are replaced too. */
+  app.put('/:id', { bodyLimit: WEATHER_JSON_BODY_LIMIT }, async (request) => {
     const auth = requireAuth(request);
     const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id, 'edit');
     const input = parse(updateWeatherSchema, request.body);
-    const row = await updateWeather(db, auth, found.weather, input);
+    const { weatherDetails, ...description } = parse(updateWeatherDetailsSchema, request.body);
+    const current = weatherDetails
+      ? await replaceWeatherDetails(db, found.weather, { ...input, ...description, weatherDetails })
+      : await describeWeather(db, found.weather, description);
+    const row = await updateWeather(db, auth, current, input);
     await publishWeatherItem(database, auth, row);
     return { ...presentWeather(row, { owner: found.owner, actor: weatherActorOf(auth) }) };
   });

@@ -101,19 +101,28 @@ export const weatherListQuerySchema = z.object({
 });
 
 export const WEATHER_SEARCH_KEYS = ['latitude', 'longitude', 'searchRadius'] as const;
-/** Default radius of a weather search [km] (spec 2 §9.2: default weather search radius 50). */
-export const DEFAULT_WEATHER_SEARCH_RADIUS_KM = 50;
+/**
+ * Default radius of a weather search [mi]. The radius is in statute miles, as in the commercial API
+ * (the SDK's `Weather.search(…, search_radius)` documents "search radius in miles"; project search is
+ * in miles too, spec 4 §1); 50 as the default search radius of spec 2 §9.2.
+ */
+export const DEFAULT_WEATHER_SEARCH_RADIUS_MILES = 50;
 
-export const weatherSearchQuerySchema = z.object({
+/** Latitude and longitude of a query (strings), validated. */
+export const queryPointSchema = z.object({
   latitude: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), latitude),
   longitude: z.preprocess((v) => (v === undefined || v === '' ? undefined : Number(v)), longitude),
-  searchRadius: optionalNumber(
-    z
-      .number({ error: 'Search radius must be a positive number of kilometres.' })
-      .positive('Search radius must be a positive number of kilometres.')
-      .max(20_100, 'Search radius must be at most 20100 km.'),
-  ),
 });
+
+/** An optional search radius [mi] of a query. */
+export const searchRadiusMilesSchema = optionalNumber(
+  z
+    .number({ error: 'Search radius must be a positive number of miles.' })
+    .positive('Search radius must be a positive number of miles.')
+    .max(12_500, 'Search radius must be at most 12500 miles.'),
+);
+
+export const weatherSearchQuerySchema = queryPointSchema.extend({ searchRadius: searchRadiusMilesSchema });
 
 export const DETAIL_KEYS = ['offset', 'limit'] as const;
 export const detailQuerySchema = z.object({

@@ -18,9 +18,11 @@ import type {
   Weather,
   WeatherCharts,
   WeatherDetailPage,
+  WeatherListItem,
   WeatherListPage,
   WeatherProvider,
 } from './model/types.ts';
+import { searchItems } from './model/locationSearch.ts';
 import type { LibraryQuery } from './model/listParams.ts';
 
 const W = '/Weather';
@@ -50,18 +52,19 @@ export async function listWeather(query: LibraryQuery, signal?: AbortSignal): Pr
   return toPage(body, query);
 }
 
+/** GET /Weather/Search: weather within `searchRadius` [mi] of a point, nearest first. */
 export async function searchWeather(
   latitude: number,
   longitude: number,
-  searchRadius: number,
+  searchRadiusMiles: number,
   signal?: AbortSignal,
-): Promise<WeatherListPage> {
+): Promise<WeatherListItem[]> {
   const body = await api<unknown>(`${W}/Search`, {
-    query: { latitude, longitude, searchRadius },
+    query: { latitude, longitude, searchRadius: searchRadiusMiles },
     signal,
     background: true,
   });
-  return toPage(body, {});
+  return searchItems(body);
 }
 
 export const getWeather = (id: number, signal?: AbortSignal): Promise<Weather> =>

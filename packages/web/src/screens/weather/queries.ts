@@ -108,17 +108,25 @@ export function pushedItem(data: unknown): WeatherListItem | null {
   return item && typeof item.id === 'number' ? item : null;
 }
 
-/** Replaces the row with the same id in every cached list page; true when one was found. */
+/**
+ * Replaces the row with the same id in every cached list page (and search answer, a bare array);
+ * true when one was found.
+ */
 export function mergeIntoLists(client: QueryClient, item: WeatherListItem): boolean {
   let found = false;
-  client.setQueriesData<WeatherListPage>({ queryKey: weatherKeys.lists }, (page) => {
-    if (!page?.items) return page;
-    const index = page.items.findIndex((row) => row.id === item.id);
-    if (index < 0) return page;
+  const merge = (items: WeatherListItem[]): WeatherListItem[] | null => {
+    const index = items.findIndex((row) => row.id === item.id);
+    if (index < 0) return null;
     found = true;
-    const items = page.items.slice();
-    items[index] = { ...items[index]!, ...item };
-    return { ...page, items };
+    const copy = items.slice();
+    copy[index] = { ...copy[index]!, ...item };
+    return copy;
+  };
+  client.setQueriesData<WeatherListPage | WeatherListItem[]>({ queryKey: weatherKeys.lists }, (page) => {
+    if (Array.isArray(page)) return merge(page) ?? page;
+    if (!page?.items) return page;
+    const items = merge(page.items);
+    return items ? { ...page, items } : page;
   });
   return found;
 }

@@ -1,10 +1,13 @@
-/** Weather/Search: assets within a radius (km, default 50) of a point, nearest first. */
+/**
+ * Weather/Search: assets within a radius of a point, nearest first. The radius and the distances are
+ * shown in the user's unit system (km by default, miles for imperial); the API takes miles.
+ */
 import { useState } from 'react';
 import { Alert, Button, Group, NumberInput, Paper, Stack, Text } from '@mantine/core';
+import { useUnitSystem } from '../../../auth/hooks.ts';
+import { DEFAULT_SEARCH_RADIUS, distanceUnitOf, radiusInMiles } from '../model/locationSearch.ts';
 import { useWeatherSearch } from '../queries.ts';
 import { WeatherTable } from './WeatherTable.tsx';
-
-export const DEFAULT_SEARCH_RADIUS_KM = 50;
 
 export function LocationSearch({
   selected,
@@ -13,21 +16,22 @@ export function LocationSearch({
   selected: number[];
   onSelect: (ids: number[]) => void;
 }) {
+  const unit = distanceUnitOf(useUnitSystem());
   const [latitude, setLatitude] = useState<number | string>('');
   const [longitude, setLongitude] = useState<number | string>('');
-  const [radius, setRadius] = useState<number | string>(DEFAULT_SEARCH_RADIUS_KM);
+  const [radius, setRadius] = useState<number | string>(DEFAULT_SEARCH_RADIUS[unit]);
   const [query, setQuery] = useState<{ lat: number; lng: number; radius: number } | null>(null);
   const search = useWeatherSearch(
     query?.lat ?? null,
     query?.lng ?? null,
-    query?.radius ?? DEFAULT_SEARCH_RADIUS_KM,
+    radiusInMiles(query?.radius ?? DEFAULT_SEARCH_RADIUS[unit], unit),
   );
   const valid =
     typeof latitude === 'number' &&
     Math.abs(latitude) <= 90 &&
     typeof longitude === 'number' &&
     Math.abs(longitude) <= 180;
-  const items = [...(search.data?.items ?? [])].sort((a, b) => (a.distanceKm ?? 0) - (b.distanceKm ?? 0));
+  const items = search.data ?? [];
 
   return (
     <Paper withBorder p="md">
@@ -51,7 +55,14 @@ export function LocationSearch({
             decimalScale={6}
             w={140}
           />
-          <NumberInput label="Radius (km)" value={radius} onChange={setRadius} min={1} max={2000} w={120} />
+          <NumberInput
+            label={`Radius (${unit})`}
+            value={radius}
+            onChange={setRadius}
+            min={1}
+            max={unit === 'km' ? 2000 : 1250}
+            w={120}
+          />
           <Button
             disabled={!valid}
             loading={search.isFetching}
@@ -60,7 +71,7 @@ export function LocationSearch({
               setQuery({
                 lat: latitude,
                 lng: longitude,
-                radius: typeof radius === 'number' ? radius : DEFAULT_SEARCH_RADIUS_KM,
+                radius: typeof radius === 'number' ? radius : DEFAULT_SEARCH_RADIUS[unit],
               })
             }
           >
@@ -70,7 +81,7 @@ export function LocationSearch({
         {search.isError && <Alert color="red">{search.error.message}</Alert>}
         {query && search.data && !items.length && (
           <Text c="dimmed" size="sm">
-            No weather files within {query.radius} km.
+            No weather files within {query.radius} {unit}.
           </Text>
         )}
         {items.length > 0 && (
@@ -79,6 +90,7 @@ export function LocationSearch({
             selected={selected}
             onSelect={onSelect}
             showDistance
+            distanceUnit={unit}
             label="Weather files near the location"
           />
         )}

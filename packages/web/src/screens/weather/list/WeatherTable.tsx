@@ -16,6 +16,7 @@ import {
   providerLabel,
 } from '../model/format.ts';
 import type { LibraryParams, SortKey } from '../model/listParams.ts';
+import { itemDistance, type DistanceUnit } from '../model/locationSearch.ts';
 import type { WeatherListItem } from '../model/types.ts';
 
 interface Props {
@@ -25,6 +26,8 @@ interface Props {
   selected: number[];
   onSelect: (ids: number[]) => void;
   showDistance?: boolean;
+  /** unit of the Distance column (default km) */
+  distanceUnit?: DistanceUnit;
   label?: string;
 }
 
@@ -69,6 +72,7 @@ export function WeatherTable({
   selected,
   onSelect,
   showDistance,
+  distanceUnit = 'km',
   label = 'Weather files',
 }: Props) {
   const navigate = useNavigate();
@@ -177,7 +181,8 @@ export function WeatherTable({
             width: '100px',
             align: 'right' as const,
             header: 'Distance',
-            cell: (row: WeatherListItem) => `${formatNumber(row.distanceKm, 1)} km`,
+            cell: (row: WeatherListItem) =>
+              `${formatNumber(itemDistance(row, distanceUnit), 1)} ${distanceUnit}`,
           },
         ]
       : []),

@@ -41,6 +41,9 @@ export interface WeatherListItem {
   lastModified?: string | null;
   isReadOnly?: boolean;
   ghiAnnual?: number | null;
+  createdDate?: string | null;
+  /** from a search by location: distance [mi] (the search radius unit) and [km] */
+  distance?: number | null;
   distanceKm?: number | null;
   downloadInfo?: DownloadInfo | null;
 }

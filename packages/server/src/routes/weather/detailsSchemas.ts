@@ -1,0 +1,102 @@
+/**
+ * Bodies of POST /Weather and PUT /Weather/{id} with `weatherDetails` (spec 3 Weather and
+ * WeatherDetail; spec 4 §1). The SDK sends the whole Weather object it holds, converted from snake
+ * case: `weatherDetails` records carry `timeStamp` (or `timestamp`, as the SDK's example file
+ * spells it), the irradiances [W/m²], `temperature` [°C], `windspeed` [m/s], `relativeHumidity` [%],
+ * `pressure` [mbar], `precipitableWater` [cm], `rainfall` [mm]… Fields the server does not read
+ * (the SDK's own bookkeeping, `beamHorizontalIrradiance`, `soilingLoss`, the client-side sums) are
+ * ignored; the sums and averages are computed from the series.
+ */
+import { z } from 'zod';
+
+/** Records a year of one-minute data holds (366 × 1440); the 64 MB body limit binds first. */
+export const MAX_WEATHER_DETAILS = 527_040;
+
+const value = z.number({ error: 'Must be a number or null.' }).nullish();
+
+/** One WeatherDetail record as a client sends it. */
+export const weatherDetailInputSchema = z.object({
+  index: z.number().int().nullish(),
+  timeStamp: z.string().max(40).nullish(),
+  timestamp: z.string().max(40).nullish(),
+  globalHorizontalIrradiance: value,
+  directNormalIrradiance: value,
+  diffuseHorizontalIrradiance: value,
+  planeOfArrayIrradiance: value,
+  temperature: value,
+  windspeed: value,
+  windSpeed: value,
+  windDirection: value,
+  relativeHumidity: value,
+  dewpoint: value,
+  pressure: value,
+  precipitableWater: value,
+  rainfall: value,
+  albedoData: value,
+});
+export type WeatherDetailInput = z.infer<typeof weatherDetailInputSchema>;
+
+export const weatherDetailsSchema = z
+  .array(weatherDetailInputSchema, { error: 'weatherDetails must be a list of records.' })
+  .min(1, 'weatherDetails must hold at least one record.')
+  .max(MAX_WEATHER_DETAILS, `weatherDetails may hold at most ${MAX_WEATHER_DETAILS} records.`);
+
+const text = (max: number) => z.string().max(max, `At most ${max} characters.`).nullish();
+const enumId = z.number().int('Must be a whole number.').nullish();
+
+/** The spec 3 Weather fields of a create or an update that are kept as they are sent. */
+export const weatherDescriptionSchema = z.object({
+  description: text(4000),
+  locality: text(200),
+  stateProvince: text(200),
+  stateProvinceCode: text(20),
+  country: text(200),
+  countryCode: text(10),
+  region: text(200),
+  stationName: text(200),
+  stationCode: text(50),
+  dataType: enumId,
+  pLevel: enumId,
+  windSensorHeight: z.number().min(0).max(500).nullish(),
+});
+
+/** POST /Weather: a new weather from its records. */
+export const createWeatherSchema = weatherDescriptionSchema.extend({
+  name: z
+    .string({ error: 'Name is required.' })
+    .trim()
+    .min(1, 'Name is required.')
+    .max(200, 'Name must be at most 200 characters.'),
+  latitude: z
+    .number({ error: 'Latitude must be a number between -90 and 90.' })
+    .min(-90, 'Latitude must be between -90 and 90.')
+    .max(90, 'Latitude must be between -90 and 90.'),
+  longitude: z
+    .number({ error: 'Longitude must be a number between -180 and 180.' })
+    .min(-180, 'Longitude must be between -180 and 180.')
+    .max(180, 'Longitude must be between -180 and 180.'),
+  elevation: z.number({ error: 'Elevation must be a number of metres.' }).min(-500).max(9000).nullish(),
+  timeZone: z
+    .number({ error: 'Time zone must be an offset from UTC in hours.' })
+    .min(-12, 'Time zone must be between -12 and 14.')
+    .max(14, 'Time zone must be between -12 and 14.')
+    .nullish(),
+  timestampDefinition: z
+    .number()
+    .int()
+    .min(1, 'Timestamp definition must be 1 (interval end), 2 (interval begin) or 3 (interval middle).')
+    .max(3, 'Timestamp definition must be 1 (interval end), 2 (interval begin) or 3 (interval middle).')
+    .nullish(),
+  dataProvider: enumId,
+  status: enumId,
+  source: text(200),
+  note: text(4000),
+  weatherDetails: weatherDetailsSchema,
+});
+export type CreateWeatherInput = z.infer<typeof createWeatherSchema>;
+
+/** What PUT /Weather/{id} reads beyond the editable fields: new records and the description. */
+export const updateWeatherDetailsSchema = weatherDescriptionSchema.extend({
+  weatherDetails: weatherDetailsSchema.nullish(),
+  timestampDefinition: createWeatherSchema.shape.timestampDefinition,
+});
