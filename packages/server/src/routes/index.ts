@@ -1,5 +1,6 @@
 /** Every API route, registered under /api. One folder per resource (spec 2 §7). */
 import type { FastifyInstance } from 'fastify';
+import { ashraeRoutes } from './ashrae/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { definitionsRoutes } from './definitions/index.ts';
 import { generalRoutes } from './general/index.ts';
@@ -7,6 +8,7 @@ import { registerMaintenanceGate } from './general/maintenanceGate.ts';
 import { geoRoutes } from './geo/index.ts';
 import { oauthRoutes } from './oauth/index.ts';
 import { projectRoutes } from './project/index.ts';
+import { predictionRoutes } from './prediction/index.ts';
 import { userRoutes } from './user/index.ts';
 import { moduleRoutes } from './module/index.ts';
 import { inverterRoutes } from './inverter/index.ts';
@@ -22,7 +24,9 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(generalRoutes);
   await app.register(definitionsRoutes);
   await app.register(projectRoutes);
+  await app.register(predictionRoutes);
   await app.register(geoRoutes);
+  await app.register(ashraeRoutes);
   await app.register(moduleRoutes, { prefix: '/module' });
   await app.register(inverterRoutes, { prefix: '/inverter' });
   await app.register(weatherRoutes, { prefix: '/weather' });

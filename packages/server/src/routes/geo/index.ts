@@ -1,14 +1,19 @@
 /**
- * Site helpers (spec 2 §7.12, spec 4 §1): GET /Geo/{lat}/{lng}/Location | Timezone | Elevation,
- * answered offline from the data shipped with the server (lib/geo.ts). `TimeZone` is accepted too,
- * as the SDK spells it (paths match case-insensitively anyway).
+ * Site helpers (spec 2 §7.12, spec 4 §1): GET /Geo/{lat}/{lng}/Location | Timezone | Elevation.
+ * Location and time zone are answered offline from the data shipped with the server (lib/geo.ts);
+ * `TimeZone` is accepted too, as the SDK spells it (paths match case-insensitively anyway). The
+ * elevation comes from the nearest weather file the company sees (no elevation model ships).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/context.ts';
-import { parse } from '../../lib/errors.ts';
+import { DEFAULT_SITE_SEARCH_RADIUS_MILES, nearestElevationSource } from '../../commands/siteConditions.ts';
+import { notFound, parse } from '../../lib/errors.ts';
+import { canonicalQuery } from '../../lib/request.ts';
 import { locationAt, timeZoneInfoAt } from '../../lib/geo.ts';
+import { presentElevation } from '../../presenters/siteConditions.ts';
 import { latitudeSchema, longitudeSchema } from '../project/schemas.ts';
+import { searchRadiusMilesSchema } from '../weather/schemas.ts';
 
 const toNumber = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
@@ -38,18 +43,43 @@ export async function geoRoutes(app: FastifyInstance): Promise<void> {
     };
   });
 
+  /**
+   * `timeZone` is the standard offset from UTC [h], a number, as the SDK reads it
+   * (`project.standard_offset_from_utc = geo.time_zone`); `standardOffsetFromUTC` repeats it and
+   * `timeZoneName` is the IANA zone ('America/Denver'). At sea: the nautical zone (Etc/GMT+3).
+   */
   app.get('/Geo/:lat/:lng/Timezone', async (request) => {
     requireAuth(request);
-    return timeZoneInfoAt(point(request.params));
+    const info = timeZoneInfoAt(point(request.params));
+    return {
+      timeZone: info.standardOffsetFromUTC,
+      timeZoneName: info.timeZone,
+      standardOffsetFromUTC: info.standardOffsetFromUTC,
+    };
   });
 
   /**
-   * No elevation model ships with the server and lookups stay offline, so the elevation is
-   * unknown (null): the user enters it on the project.
+   * The elevation [m] of the nearest weather file with a known elevation that the company sees,
+   * within `searchRadius` statute miles (default 50), with its source and distance; 404 text when
+   * there is none.
    */
   app.get('/Geo/:lat/:lng/Elevation', async (request) => {
-    requireAuth(request);
-    point(request.params);
-    return { elevation: null };
+    const auth = requireAuth(request);
+    const site = point(request.params);
+    const { searchRadius } = parse(
+      z.object({ searchRadius: searchRadiusMilesSchema }),
+      canonicalQuery(request.query, ['searchRadius']),
+    );
+    const radiusMiles = searchRadius ?? DEFAULT_SITE_SEARCH_RADIUS_MILES;
+    const entry = await nearestElevationSource(app.services.database.db, auth, site, radiusMiles);
+    if (!entry) {
+      throw notFound(
+        `No weather file with a known elevation lies within ${radiusMiles} miles of ` +
+          `(${site.latitude}, ${site.longitude}). Sunfield takes the elevation from the nearest ` +
+          'weather file: enter the elevation yourself, add weather near the site, or search a wider ' +
+          'radius (searchRadius, in miles).',
+      );
+    }
+    return presentElevation(entry);
   });
 }

@@ -10,6 +10,7 @@ import {
 } from '../../api/client.ts';
 import type { ListQuery } from './model/params.ts';
 import type { GeoLocation, GeoTimeZone, Project, ProjectListPage, ProjectPayload } from './model/types.ts';
+import { geoTimeZoneOf, type GeoTimeZoneAnswer } from './model/geoTimeZone.ts';
 
 async function readBody(response: Response): Promise<unknown> {
   const text = await response.text();
@@ -88,14 +89,16 @@ export function getGeoLocation(
   });
 }
 
-export function getGeoTimeZone(
+/** The zone's IANA name and standard offset (the answer's `timeZone` is the offset in hours). */
+export async function getGeoTimeZone(
   latitude: number,
   longitude: number,
   signal?: AbortSignal,
 ): Promise<GeoTimeZone> {
-  return api<GeoTimeZone>(`/Geo/${latitude}/${longitude}/Timezone`, {
+  const answer = await api<GeoTimeZoneAnswer>(`/Geo/${latitude}/${longitude}/Timezone`, {
     background: true,
     silent: true,
     signal,
   });
+  return geoTimeZoneOf(answer);
 }
