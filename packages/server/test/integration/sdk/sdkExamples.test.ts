@@ -156,16 +156,10 @@ describeSdk('SDK example scripts', (sdk) => {
     expect(rel(mpp.isc, 2.54)).toBeLessThan(2e-3);
   });
 
-  // SKIPPED: TODO(weather, geo) unskip when POST /api/Weather and the geo changes being made now are
-  // committed. At the last commit of this file, POST /api/Weather does not exist (404; the script
-  // posts a whole year of weatherDetails as JSON, ~4 MB), GET /api/Geo/{lat}/{lng}/Elevation answers
-  // {elevation: null} (the script does round(geo.get_elevation()["elevation"], 2): TypeError) and
-  // GET …/TimeZone answers `timeZone` as an IANA name (the script stores it as the weather's
-  // timeZone, hours). This test passed against the uncommitted versions of those routes (POST
-  // /Weather with a 64 MB body limit, the elevation of the nearest weather file, `timeZone` in hours).
-  it.skip('upload_weather_data.py: a year of hourly weatherDetails posted as JSON', async () => {
+  it('upload_weather_data.py: a year of hourly weatherDetails posted as JSON (4 MB), site data from /Geo', async () => {
     const { app, user } = sdk();
-    // A weather file of the company near the site, for the elevation the script asks GET /Geo for.
+    // GET /Geo/{lat}/{lng}/Elevation answers the elevation of the nearest weather file the company
+    // sees (404 without one, and the SDK raises on it): give the company one near the site.
     await importWeather(app, user.token, '723170TYA.CSV', dataFile('723170TYA.CSV'), {
       name: 'Station near Bakersfield',
       latitude: 35.05,
@@ -175,6 +169,8 @@ describeSdk('SDK example scripts', (sdk) => {
     });
     const details = JSON.parse(fs.readFileSync(path.join(examplesDir(), 'weather_details.json'), 'utf8')) as {
       global_horizontal_irradiance: number;
+      temperature: number;
+      timestamp: string;
     }[];
     await sdk().runExample('upload_weather_data.py');
     const found = await sdk().getJson<{ id: number; name: string }[]>(
@@ -192,5 +188,19 @@ describeSdk('SDK example scripts', (sdk) => {
       timeZone: -8,
     });
     expect(stored.globalHorizontalIrradianceSum).toBeCloseTo(ghiSum, 2);
+    // Every hour was stored: a summer noon row reads back as sent.
+    const row = details.findIndex((d) => d.timestamp === '2005-07-01T12:00:00');
+    const page = await sdk().getJson<{ weatherDetails: Record<string, unknown>[]; total: number }>(
+      `/Weather/${weather!.id}/Detail?offset=${row}&limit=1`,
+    );
+    expect(page.total).toBe(details.length);
+    expect(page.weatherDetails[0]).toMatchObject({
+      timeStamp: expect.stringMatching(/^2005-07-01T12:00:00/),
+    });
+    expect(page.weatherDetails[0]!.globalHorizontalIrradiance).toBeCloseTo(
+      details[row]!.global_horizontal_irradiance,
+      1,
+    );
+    expect(page.weatherDetails[0]!.temperature).toBeCloseTo(details[row]!.temperature, 2);
   });
 });
