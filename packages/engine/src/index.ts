@@ -453,6 +453,7 @@ export {
   type InverterStep,
 } from './inverter/inverter.ts';
 export { parseOndFile, type OndInverter } from './inverter/ondFile.ts';
+export { inverterKva, type InverterKvaFields } from './inverter/inverterKva.ts';
 // Plant AC side (issue 4)
 export {
   matchedTransformerRating,

@@ -167,6 +167,53 @@ export const MarionDiffuseRegions = {
   ],
 } as const satisfies DefinitionSpec;
 
+/**
+ * Perez coefficient sets (spec 3 `PerezCoefficientsEnum`, numbering not published): the engine's sets
+ * in the order of `PEREZ_MODELS` (Perez et al. 1990, Table 6, and the 1988 site sets).
+ */
+export const PerezCoefficientsEnum = {
+  type: 'PerezCoefficientsEnum',
+  aliases: ['PerezCoefficients'],
+  values: [
+    { id: 0, name: 'allsitescomposite1990', label: 'All sites composite 1990' },
+    { id: 1, name: 'allsitescomposite1988', label: 'All sites composite 1988' },
+    { id: 2, name: 'sandiacomposite1988', label: 'Sandia composite 1988' },
+    { id: 3, name: 'usacomposite1988', label: 'USA composite 1988' },
+    { id: 4, name: 'france1988', label: 'France 1988' },
+    { id: 5, name: 'phoenix1988', label: 'Phoenix 1988' },
+    { id: 6, name: 'elmonte1988', label: 'El Monte 1988' },
+    { id: 7, name: 'osage1988', label: 'Osage 1988' },
+    { id: 8, name: 'albuquerque1988', label: 'Albuquerque 1988' },
+    { id: 9, name: 'capecanaveral1988', label: 'Cape Canaveral 1988' },
+    { id: 10, name: 'albany1988', label: 'Albany 1988' },
+  ],
+} as const satisfies DefinitionSpec;
+
+/**
+ * Treatment of the circumsolar part of the sky diffuse (spec 3 `CircumsolarTreatmentType`, numbering
+ * not published; the engine's): with the diffuse 0, as beam 1.
+ */
+export const CircumsolarTreatmentType = {
+  type: 'CircumsolarTreatmentType',
+  values: [
+    { id: 0, name: 'Diffuse', label: 'With the diffuse' },
+    { id: 1, name: 'Beam', label: 'As beam' },
+  ],
+} as const satisfies DefinitionSpec;
+
+/**
+ * How the DC wiring loss `dcWiringLossAtSTC` acts (a Sunfield choice, no product field): a series
+ * resistance per module computed from Imp at STC 0 (the product, spec 4 §2), a constant fraction of the
+ * DC power 1 (the pvlib reference systems' convention).
+ */
+export const DcWiringLossModel = {
+  type: 'DcWiringLossModel',
+  values: [
+    { id: 0, name: 'SeriesResistance', label: 'Series resistance' },
+    { id: 1, name: 'PowerFraction', label: 'Fraction of the power' },
+  ],
+} as const satisfies DefinitionSpec;
+
 export const MODEL_DEFINITIONS = [
   TranspositionModelType,
   DiffuseDirectDecompModelType,
@@ -182,4 +229,7 @@ export const MODEL_DEFINITIONS = [
   DegradationModel,
   DefaultDegradation,
   MarionDiffuseRegions,
+  PerezCoefficientsEnum,
+  CircumsolarTreatmentType,
+  DcWiringLossModel,
 ] as const;

@@ -11,6 +11,7 @@ import {
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   serial,
   text,
@@ -335,4 +336,81 @@ export const weatherColumns = pgTable(
     values: bytea('values').notNull(),
   },
   (t) => [uniqueIndex('weather_columns_pk').on(t.weatherId, t.name)],
+);
+
+/*
+ * Predictions and their power plants (spec 3 `Prediction`, `PVPlant`). The columns are what lists,
+ * policies and the run queue filter on; every other input field of the prediction lives in `data`
+ * (spec 3 names, non-null values only). The plant is one JSON document (blocks → arrays → inverters →
+ * DC fields): a 300-block plant is read and written in one row.
+ */
+export const predictions = pgTable(
+  'predictions',
+  {
+    id: serial('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    lastModifiedById: uuid('last_modified_by_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    /** PredictionStatusEnum: DraftPrivate 1 … Archived 9, StringSizing 10 */
+    status: integer('status').notNull().default(1),
+    /** ProcessingStatusEnum: None 0, Queued 1, Running 2, Success 3, Error 4, Cancelled 5 */
+    processingStatus: integer('processing_status').notNull().default(0),
+    percentComplete: doublePrecision('percent_complete').notNull().default(0),
+    processingMessage: text('processing_message'),
+    weatherId: integer('weather_id').references(() => weathers.id, { onDelete: 'no action' }),
+    lastPublishedDateToQueue: timestamp('last_published_date_to_queue', { withTimezone: true }),
+    runCompletedDate: timestamp('run_completed_date', { withTimezone: true }),
+    /** Every other input field, spec 3 names (model choices, factors, site data, uncertainty, …). */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [
+    index('predictions_project').on(t.companyId, t.projectId),
+    index('predictions_weather').on(t.weatherId),
+  ],
+);
+
+/** Ids of the nodes of every plant (blocks, arrays, inverters, DC fields): unique across plants. */
+export const plantNodeIds = pgSequence('plant_node_ids');
+
+/** The power plant of a prediction: one per prediction, deleted with it. */
+export const powerPlants = pgTable('power_plants', {
+  predictionId: integer('prediction_id')
+    .primaryKey()
+    .references(() => predictions.id, { onDelete: 'cascade' }),
+  companyId: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  /** The plant as stored: spec 3 names, non-null input values, every node with its id. */
+  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+  /** Plant totals for lists: DC [kW], AC [kW], blocks and DC fields counted with repeaters. */
+  dcCapacityKw: doublePrecision('dc_capacity_kw').notNull().default(0),
+  acCapacityKw: doublePrecision('ac_capacity_kw').notNull().default(0),
+  ...timestamps,
+});
+
+/**
+ * Which library modules and inverters a plant uses, kept with each save, so that a module or inverter
+ * in use is not deleted and "where is it used" is one indexed query.
+ */
+export const plantEquipment = pgTable(
+  'plant_equipment',
+  {
+    predictionId: integer('prediction_id')
+      .notNull()
+      .references(() => predictions.id, { onDelete: 'cascade' }),
+    /** 'module' or 'inverter' */
+    kind: text('kind').notNull(),
+    equipmentId: integer('equipment_id').notNull(),
+  },
+  (t) => [
+    uniqueIndex('plant_equipment_pk').on(t.predictionId, t.kind, t.equipmentId),
+    index('plant_equipment_item').on(t.kind, t.equipmentId),
+  ],
 );

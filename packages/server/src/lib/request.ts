@@ -43,3 +43,11 @@ export function xMessageHeader(messages: readonly XMessage[]): string {
     (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
   );
 }
+
+/** Sends the messages in the `x-message` header (none: no header). */
+export function sendXMessages(
+  reply: { header(name: string, value: string): unknown },
+  messages: readonly XMessage[],
+): void {
+  if (messages.length) reply.header('x-message', xMessageHeader(messages));
+}

@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { requireAuth } from '../../auth/context.ts';
-import { createProject, updateExistingProject, type SaveResult } from '../../commands/projectSave.ts';
+import { createProject, updateExistingProject } from '../../commands/projectSave.ts';
 import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
-import { canonicalQuery, xMessageHeader } from '../../lib/request.ts';
+import { canonicalQuery, sendXMessages } from '../../lib/request.ts';
 import { deleteProject, listAllProjects, listProjects } from '../../models/project.ts';
 import {
   canDeleteProject,
@@ -16,6 +16,10 @@ import {
   projectNotFound,
 } from '../../policies/project.ts';
 import { presentProject } from '../../presenters/project.ts';
+import { presentPredictionListItem } from '../../presenters/prediction.ts';
+import { listPredictionsOfProjects, listProjectPredictions } from '../../models/prediction.ts';
+import { actorOf } from '../../policies/prediction.ts';
+import { canReadPrediction } from '@sunfield/domain';
 import { registerProjectSearchRoutes } from './search.ts';
 import { registerProjectStatusRoutes } from './status.ts';
 import {
@@ -26,13 +30,6 @@ import {
 } from './schemas.ts';
 
 const DEFAULT_TOP = 25;
-
-/** Predictions are not stored yet: overviews carry an empty list. */
-const NO_PREDICTIONS: unknown[] = [];
-
-function sendMessages(reply: FastifyReply, result: SaveResult): void {
-  if (result.messages.length) reply.header('x-message', xMessageHeader(result.messages));
-}
 
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const db = app.services.database.db;
@@ -67,14 +64,33 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     const auth = requireAuth(request);
     const { id } = request.params as { id: string };
     const found = await loadProjectFor(db, auth, id);
-    return presentProject(found.project, { owner: found.owner, predictions: NO_PREDICTIONS });
+    const actor = actorOf(auth);
+    const predictions = (await listProjectPredictions(db, auth.company.id, found.project.id))
+      .filter((row) => canReadPrediction(actor, row.prediction))
+      .map((row) => presentPredictionListItem(row, actor));
+    return presentProject(found.project, { owner: found.owner, predictions });
   });
 
   /** Every project of the caller's company with its predictions. */
   app.get('/ProjectsAndPredictions/My', async (request) => {
     const auth = requireAuth(request);
     const rows = await listAllProjects(db, auth.company.id);
-    return rows.map((row) => presentProject(row.project, { owner: row.owner, predictions: NO_PREDICTIONS }));
+    const actor = actorOf(auth);
+    const byProject = new Map<number, Record<string, unknown>[]>();
+    const predictions = await listPredictionsOfProjects(
+      db,
+      auth.company.id,
+      rows.map((row) => row.project.id),
+    );
+    for (const row of predictions) {
+      if (!canReadPrediction(actor, row.prediction)) continue;
+      const list = byProject.get(row.prediction.projectId) ?? [];
+      list.push(presentPredictionListItem(row, actor));
+      byProject.set(row.prediction.projectId, list);
+    }
+    return rows.map((row) =>
+      presentProject(row.project, { owner: row.owner, predictions: byProject.get(row.project.id) ?? [] }),
+    );
   });
 
   /** Creates a project; a duplicate name is allowed but warned about in `x-message`. */
@@ -82,7 +98,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     const auth = requireAuth(request);
     const input = parse(createProjectSchema, request.body);
     const result = await createProject(db, auth, input);
-    sendMessages(reply, result);
+    sendXMessages(reply, result.messages);
     return { id: result.project.id };
   });
 
@@ -92,7 +108,7 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     const found = await loadProjectFor(db, auth, rawId, canUpdateProject);
     const input = parse(updateProjectSchema, body);
     const result = await updateExistingProject(db, auth, found.project, input);
-    sendMessages(reply, result);
+    sendXMessages(reply, result.messages);
     return { changesMade: true };
   }
 

@@ -1,0 +1,77 @@
+/**
+ * POST …/CalculatePowerPlantFields (spec 4 §1): the plant sent, merged into the stored one as a save
+ * would merge it (`mergePlant`), recalculated by the builder's rules (`calculatePlant`: locked fields
+ * untouched), and answered as GET …/PowerPlant shows a plant — nothing is saved. The SDK's
+ * `update_module` PUTs the answer back.
+ */
+import {
+  calculatePlant,
+  mergePlant,
+  plantEquipmentIds,
+  powerPlantSchema,
+  walkPlant,
+  type PowerPlantInput,
+} from '@sunfield/domain';
+import type { AuthContext } from '../auth/context.ts';
+import type { Db } from '../db/index.ts';
+import { badRequest, INVALID_INPUT, parse } from '../lib/errors.ts';
+import type { XMessage } from '../lib/request.ts';
+import { findPowerPlant, nextPlantNodeIds } from '../models/prediction.ts';
+import { actorOf, type LoadedPrediction } from '../policies/prediction.ts';
+import { presentPowerPlant } from '../presenters/powerPlant.ts';
+import { equipmentRecords, plantWarnings } from './powerPlantSave.ts';
+
+type Json = Record<string, unknown>;
+
+const num = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+export async function calculatePowerPlantFields(
+  db: Db,
+  auth: AuthContext,
+  loaded: LoadedPrediction,
+  body: unknown,
+): Promise<{ plant: Json; messages: XMessage[] }> {
+  const predictionId = loaded.prediction.id;
+  const stored = (await findPowerPlant(db, auth.company.id, predictionId))?.data;
+  const empty =
+    body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0);
+  const input: PowerPlantInput = empty ? {} : parse(powerPlantSchema, body);
+  let count = (input.transformers?.length ?? 0) + (input.transmissionLines?.length ?? 0);
+  walkPlant(input as Json, () => count++);
+  const a = plantEquipmentIds(input as Json);
+  const b = stored ? plantEquipmentIds(stored) : { modules: [], inverters: [] };
+  const actor = actorOf(auth);
+  const [modules, inverters, ids] = await Promise.all([
+    equipmentRecords(db, actor, 'module', [...a.modules, ...b.modules]),
+    equipmentRecords(db, actor, 'inverter', [...a.inverters, ...b.inverters]),
+    nextPlantNodeIds(db, count),
+  ]);
+  let next = 0;
+  const { plant, errors } = mergePlant(stored, input, {
+    modules,
+    inverters,
+    newId: () => ids[next++] ?? -next,
+    companySettings: auth.company.defaultSettings,
+    latitude: loaded.project.project.latitude,
+  });
+  if (Object.keys(errors).length) throw badRequest(INVALID_INPUT, errors);
+  const data = loaded.prediction.data ?? {};
+  const notices = calculatePlant(plant, {
+    modules,
+    inverters,
+    stored,
+    latitude: loaded.project.project.latitude,
+    site: {
+      min50Year: num(data.min50Year) ?? null,
+      cool996: num(data.cool996) ?? null,
+      elevation: num(data.elevation) ?? loaded.project.project.elevation,
+      spectralShiftModel: num(data.spectralShiftModel) ?? null,
+    },
+  });
+  const messages: XMessage[] = [
+    ...notices.map((Message) => ({ Type: 'warning' as const, Message })),
+    ...plantWarnings(plant, loaded.project.project.latitude, { useMapBuilder: data.useMapBuilder === true }),
+  ];
+  return { plant: presentPowerPlant(plant, predictionId, { modules, inverters }), messages };
+}

@@ -1,0 +1,150 @@
+/**
+ * Saving a prediction's power plant (POST creates or replaces it, PUT merges into the stored one; see
+ * `mergePlant` of the domain for the rules), with the library records it uses, its totals and the
+ * warnings of spec 2 §8.4 (DC:AC ratio per inverter, unless the map builder is used; modules facing
+ * away from the equator) in `x-message`.
+ */
+import {
+  azimuthWarning,
+  canReadAsset,
+  dcAcRatioWarning,
+  dcFieldPowerKw,
+  mergePlant,
+  plantEquipmentIds,
+  plantTotals,
+  walkPlant,
+  type LibraryActor,
+  type PowerPlantInput,
+} from '@sunfield/domain';
+import type { AuthContext } from '../auth/context.ts';
+import type { Db } from '../db/index.ts';
+import { badRequest, INVALID_INPUT } from '../lib/errors.ts';
+import type { XMessage } from '../lib/request.ts';
+import { findEquipmentByIds, type EquipmentKind } from '../models/equipment.ts';
+import {
+  findPowerPlant,
+  nextPlantNodeIds,
+  writePowerPlant,
+  type PowerPlantRow,
+} from '../models/prediction.ts';
+import type { LoadedPrediction } from '../policies/prediction.ts';
+import { actorOf } from '../policies/prediction.ts';
+import { presentEquipment } from '../presenters/equipment.ts';
+
+type Json = Record<string, unknown>;
+
+/** Library records (as GET /Module/{id} and /Inverter/{id} show them) the actor may use, by id. */
+export async function equipmentRecords(
+  db: Db,
+  actor: LibraryActor,
+  kind: EquipmentKind,
+  ids: Iterable<number>,
+): Promise<Map<number, Json>> {
+  const rows = await findEquipmentByIds(db, kind, [...new Set(ids)]);
+  const out = new Map<number, Json>();
+  for (const row of rows) if (canReadAsset(actor, row)) out.set(row.id, presentEquipment(row, null, actor));
+  return out;
+}
+
+/** How many node ids a save may need: every node sent, transformers and lines. */
+function nodesIn(input: PowerPlantInput): number {
+  let n = (input.transformers?.length ?? 0) + (input.transmissionLines?.length ?? 0);
+  walkPlant(input as Json, () => n++);
+  return n;
+}
+
+/** The ids of modules and inverters named in the input and in the stored plant. */
+function referencedIds(
+  input: PowerPlantInput,
+  stored: Json | undefined,
+): { modules: number[]; inverters: number[] } {
+  const a = plantEquipmentIds(input as Json);
+  const b = stored ? plantEquipmentIds(stored) : { modules: [], inverters: [] };
+  return { modules: [...a.modules, ...b.modules], inverters: [...a.inverters, ...b.inverters] };
+}
+
+/** The warnings of spec 2 §8.4 for a plant, each text once. */
+export function plantWarnings(
+  plant: Json,
+  latitude: number,
+  options: { useMapBuilder?: boolean },
+): XMessage[] {
+  const texts = new Set<string>();
+  walkPlant(plant, ({ level, node }) => {
+    if (level === 'inverter') {
+      const setpoint = node.setpointkW;
+      if (typeof setpoint !== 'number' || setpoint <= 0) return;
+      const fields = Array.isArray(node.dcFields) ? (node.dcFields as Json[]) : [];
+      const dc = fields.reduce(
+        (sum, f) => sum + dcFieldPowerKw(f) * (typeof f.repeater === 'number' ? f.repeater : 1),
+        0,
+      );
+      if (dc > 0) {
+        const warning = dcAcRatioWarning(dc / setpoint, options);
+        if (warning) texts.add(warning);
+      }
+    }
+    if (level === 'dcField' && typeof node.moduleAzimuth === 'number' && node.trackingType !== 1) {
+      const warning = azimuthWarning(latitude, node.moduleAzimuth);
+      if (warning) texts.add(warning);
+    }
+  });
+  return [...texts].map((Message) => ({ Type: 'warning' as const, Message }));
+}
+
+export interface PowerPlantSaveResult {
+  row: PowerPlantRow;
+  messages: XMessage[];
+  modules: Map<number, Json>;
+  inverters: Map<number, Json>;
+}
+
+/**
+ * Saves the plant of a prediction.
+ * @param mode 'replace': a new plant from the input alone (POST); 'merge': into the stored one (PUT)
+ */
+export async function savePowerPlant(
+  db: Db,
+  auth: AuthContext,
+  loaded: LoadedPrediction,
+  input: PowerPlantInput,
+  mode: 'replace' | 'merge',
+): Promise<PowerPlantSaveResult> {
+  const predictionId = loaded.prediction.id;
+  const current = await findPowerPlant(db, auth.company.id, predictionId);
+  const stored = mode === 'merge' ? current?.data : undefined;
+  const actor = actorOf(auth);
+  const ids = referencedIds(input, stored);
+  const [modules, inverters, fresh] = await Promise.all([
+    equipmentRecords(db, actor, 'module', ids.modules),
+    equipmentRecords(db, actor, 'inverter', ids.inverters),
+    nextPlantNodeIds(db, nodesIn(input)),
+  ]);
+  let next = 0;
+  const { plant, errors } = mergePlant(stored, input, {
+    modules,
+    inverters,
+    newId: () => {
+      const id = fresh[next++];
+      if (id === undefined) throw new Error('plant node ids ran out');
+      return id;
+    },
+    companySettings: auth.company.defaultSettings,
+    latitude: loaded.project.project.latitude,
+  });
+  if (Object.keys(errors).length) throw badRequest(INVALID_INPUT, errors);
+  const totals = plantTotals(plant);
+  const used = plantEquipmentIds(plant);
+  const row = await writePowerPlant(db, {
+    predictionId,
+    companyId: auth.company.id,
+    data: plant,
+    dcCapacityKw: totals.dcCapacityKw,
+    acCapacityKw: totals.acCapacityKw,
+    modules: used.modules,
+    inverters: used.inverters,
+  });
+  const useMapBuilder = loaded.prediction.data?.useMapBuilder === true;
+  const messages = plantWarnings(plant, loaded.project.project.latitude, { useMapBuilder });
+  return { row, messages, modules, inverters };
+}

@@ -1,0 +1,98 @@
+/**
+ * Cloning a prediction (spec 1 §4): a new Draft-Private prediction of the same project owned by the
+ * caller, named with the suffix ' - CLONE', its description noting the clone date; processing status
+ * none, 0 % complete, no results; the plant copied with fresh node ids. `cloneToBlockBuilder` turns a
+ * map-builder prediction into a block-builder one.
+ */
+import { plantEquipmentIds, walkPlant } from '@sunfield/domain';
+import type { AuthContext } from '../auth/context.ts';
+import type { Db } from '../db/index.ts';
+import {
+  findPowerPlant,
+  insertPrediction,
+  nextPlantNodeIds,
+  writePowerPlant,
+  type PredictionRow,
+} from '../models/prediction.ts';
+import type { LoadedPrediction } from '../policies/prediction.ts';
+
+type Json = Record<string, unknown>;
+
+export const CLONE_SUFFIX = ' - CLONE';
+
+/** Longest name a clone can take (the suffix fits within the name limit). */
+const NAME_MAX = 200;
+
+export function cloneName(name: string): string {
+  const room = NAME_MAX - CLONE_SUFFIX.length;
+  return `${name.length > room ? name.slice(0, room) : name}${CLONE_SUFFIX}`;
+}
+
+/** The clone's description: the source's, then a line noting the clone. */
+export function cloneDescription(source: PredictionRow, now: Date): string {
+  const note = `Cloned from ${source.name} on ${now.toISOString().slice(0, 10)}.`;
+  const before = typeof source.data?.description === 'string' ? source.data.description : '';
+  const text = before ? `${before}\n${note}` : note;
+  return text.length > 4000 ? text.slice(text.length - 4000) : text;
+}
+
+export async function clonePrediction(
+  db: Db,
+  auth: AuthContext,
+  loaded: LoadedPrediction,
+  options: { cloneToBlockBuilder?: boolean; name?: string },
+): Promise<PredictionRow> {
+  const source = loaded.prediction;
+  const now = new Date();
+  const data: Json = { ...(source.data ?? {}), description: cloneDescription(source, now) };
+  if (options.cloneToBlockBuilder) data.useMapBuilder = false;
+  // One transaction: a clone is never left without its plant.
+  return db.transaction(async (tx) => cloneIn(tx as unknown as Db, auth, source, data, options.name));
+}
+
+async function cloneIn(
+  db: Db,
+  auth: AuthContext,
+  source: PredictionRow,
+  data: Json,
+  name: string | undefined,
+): Promise<PredictionRow> {
+  const clone = await insertPrediction(db, {
+    companyId: auth.company.id,
+    projectId: source.projectId,
+    ownerId: auth.user.id,
+    lastModifiedById: auth.user.id,
+    name: name?.trim() || cloneName(source.name),
+    status: 1,
+    processingStatus: 0,
+    percentComplete: 0,
+    weatherId: source.weatherId,
+    data,
+  });
+  const plant = await findPowerPlant(db, auth.company.id, source.id);
+  if (plant) {
+    const copy = structuredClone(plant.data);
+    let count = 0;
+    walkPlant(copy, () => count++);
+    for (const key of ['transformers', 'transmissionLines'])
+      count += Array.isArray(copy[key]) ? (copy[key] as unknown[]).length : 0;
+    const ids = await nextPlantNodeIds(db, count);
+    let next = 0;
+    walkPlant(copy, ({ node }) => {
+      node.id = ids[next++];
+    });
+    for (const key of ['transformers', 'transmissionLines'])
+      if (Array.isArray(copy[key])) for (const item of copy[key] as Json[]) item.id = ids[next++];
+    const used = plantEquipmentIds(copy);
+    await writePowerPlant(db, {
+      predictionId: clone.id,
+      companyId: auth.company.id,
+      data: copy,
+      dcCapacityKw: plant.dcCapacityKw,
+      acCapacityKw: plant.acCapacityKw,
+      modules: used.modules,
+      inverters: used.inverters,
+    });
+  }
+  return clone;
+}

@@ -1,0 +1,251 @@
+/**
+ * Prediction and power-plant rows and their queries. Every function takes the company id and filters
+ * by it, so a query can never reach another company's prediction (policies/prediction.ts decides
+ * who may act within the company).
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { plantEquipment, plantNodeIds, powerPlants, predictions, users } from '../db/schema.ts';
+import type { OwnerSummary } from './project.ts';
+
+export type PredictionRow = typeof predictions.$inferSelect;
+export type PredictionInsert = typeof predictions.$inferInsert;
+export type PredictionChanges = Partial<
+  Omit<PredictionInsert, 'id' | 'companyId' | 'projectId' | 'createdDate'>
+>;
+export type PowerPlantRow = typeof powerPlants.$inferSelect;
+
+export interface PredictionWithOwner {
+  prediction: PredictionRow;
+  owner: OwnerSummary | null;
+}
+
+/** A prediction of a project list, with its plant's totals. */
+export interface PredictionListRow extends PredictionWithOwner {
+  dcCapacityKw: number | null;
+  acCapacityKw: number | null;
+}
+
+const ownerColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName };
+
+function withOwner<T extends { owner: { id: string | null } | null }>(
+  row: T,
+): T & { owner: OwnerSummary | null } {
+  return { ...row, owner: row.owner?.id ? (row.owner as OwnerSummary) : null };
+}
+
+/** The predictions of a project (every one the company has; the policy filters what a user sees). */
+export async function listProjectPredictions(
+  db: Db,
+  companyId: string,
+  projectId: number,
+): Promise<PredictionListRow[]> {
+  const rows = await db
+    .select({
+      prediction: predictions,
+      owner: ownerColumns,
+      dcCapacityKw: powerPlants.dcCapacityKw,
+      acCapacityKw: powerPlants.acCapacityKw,
+    })
+    .from(predictions)
+    .leftJoin(users, eq(users.id, predictions.ownerId))
+    .leftJoin(powerPlants, eq(powerPlants.predictionId, predictions.id))
+    .where(and(eq(predictions.companyId, companyId), eq(predictions.projectId, projectId)))
+    .orderBy(asc(predictions.id));
+  return rows.map(withOwner);
+}
+
+/** The predictions of several projects of the company, for the projects-and-predictions list. */
+export async function listPredictionsOfProjects(
+  db: Db,
+  companyId: string,
+  projectIds: number[],
+): Promise<PredictionListRow[]> {
+  if (projectIds.length === 0) return [];
+  const rows = await db
+    .select({
+      prediction: predictions,
+      owner: ownerColumns,
+      dcCapacityKw: powerPlants.dcCapacityKw,
+      acCapacityKw: powerPlants.acCapacityKw,
+    })
+    .from(predictions)
+    .leftJoin(users, eq(users.id, predictions.ownerId))
+    .leftJoin(powerPlants, eq(powerPlants.predictionId, predictions.id))
+    .where(and(eq(predictions.companyId, companyId), inArray(predictions.projectId, projectIds)))
+    .orderBy(asc(predictions.projectId), asc(predictions.id));
+  return rows.map(withOwner);
+}
+
+export async function findPrediction(
+  db: Db,
+  companyId: string,
+  projectId: number,
+  id: number,
+): Promise<PredictionWithOwner | undefined> {
+  const rows = await db
+    .select({ prediction: predictions, owner: ownerColumns })
+    .from(predictions)
+    .leftJoin(users, eq(users.id, predictions.ownerId))
+    .where(
+      and(eq(predictions.companyId, companyId), eq(predictions.projectId, projectId), eq(predictions.id, id)),
+    )
+    .limit(1);
+  return rows[0] ? withOwner(rows[0]) : undefined;
+}
+
+export async function findPredictionsByIds(
+  db: Db,
+  companyId: string,
+  ids: number[],
+): Promise<PredictionRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select()
+    .from(predictions)
+    .where(and(eq(predictions.companyId, companyId), inArray(predictions.id, ids)));
+}
+
+export async function insertPrediction(db: Db, values: PredictionInsert): Promise<PredictionRow> {
+  const [row] = await db.insert(predictions).values(values).returning();
+  if (!row) throw new Error('prediction insert returned no row');
+  return row;
+}
+
+export async function updatePredictionRow(
+  db: Db,
+  companyId: string,
+  id: number,
+  changes: PredictionChanges,
+): Promise<PredictionRow | undefined> {
+  const [row] = await db
+    .update(predictions)
+    .set(changes)
+    .where(and(eq(predictions.companyId, companyId), eq(predictions.id, id)))
+    .returning();
+  return row;
+}
+
+export async function deletePredictionRow(db: Db, companyId: string, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(predictions)
+    .where(and(eq(predictions.companyId, companyId), eq(predictions.id, id)))
+    .returning({ id: predictions.id });
+  return rows.length > 0;
+}
+
+/** Sets the status of the given predictions of the company in one transaction. */
+export async function setPredictionStatuses(
+  db: Db,
+  companyId: string,
+  changes: { id: number; status: number }[],
+  userId: string,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const now = new Date();
+    for (const change of changes) {
+      await tx
+        .update(predictions)
+        .set({ status: change.status, lastModified: now, lastModifiedById: userId })
+        .where(and(eq(predictions.companyId, companyId), eq(predictions.id, change.id)));
+    }
+  });
+}
+
+/** How many predictions of the company use each weather file (none listed: none use it). */
+export async function predictionsUsingWeather(db: Db, weatherId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(predictions)
+    .where(eq(predictions.weatherId, weatherId));
+  return Number(row?.n ?? 0);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Power plants
+
+export async function findPowerPlant(
+  db: Db,
+  companyId: string,
+  predictionId: number,
+): Promise<PowerPlantRow | undefined> {
+  const rows = await db
+    .select()
+    .from(powerPlants)
+    .where(and(eq(powerPlants.companyId, companyId), eq(powerPlants.predictionId, predictionId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** `n` fresh plant node ids, unique across plants. */
+export async function nextPlantNodeIds(db: Db, n: number): Promise<number[]> {
+  if (n <= 0) return [];
+  const result = (await db.execute(
+    sql`select nextval(${sql.raw(`'${plantNodeIds.seqName}'`)}) as id from generate_series(1, ${n}::int)`,
+  )) as unknown as { rows: { id: number | string }[] };
+  return result.rows.map((row) => Number(row.id));
+}
+
+export interface PowerPlantWrite {
+  predictionId: number;
+  companyId: string;
+  data: Record<string, unknown>;
+  dcCapacityKw: number;
+  acCapacityKw: number;
+  modules: number[];
+  inverters: number[];
+}
+
+/** Writes the plant (insert or replace) and the list of equipment it uses, in one transaction. */
+export async function writePowerPlant(db: Db, plant: PowerPlantWrite): Promise<PowerPlantRow> {
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const values = {
+      predictionId: plant.predictionId,
+      companyId: plant.companyId,
+      data: plant.data,
+      dcCapacityKw: plant.dcCapacityKw,
+      acCapacityKw: plant.acCapacityKw,
+      lastModified: now,
+    };
+    const [row] = await tx
+      .insert(powerPlants)
+      .values(values)
+      .onConflictDoUpdate({
+        target: powerPlants.predictionId,
+        set: {
+          data: values.data,
+          dcCapacityKw: values.dcCapacityKw,
+          acCapacityKw: values.acCapacityKw,
+          lastModified: now,
+        },
+      })
+      .returning();
+    await tx.delete(plantEquipment).where(eq(plantEquipment.predictionId, plant.predictionId));
+    const equipment = [
+      ...plant.modules.map((equipmentId) => ({
+        predictionId: plant.predictionId,
+        kind: 'module',
+        equipmentId,
+      })),
+      ...plant.inverters.map((equipmentId) => ({
+        predictionId: plant.predictionId,
+        kind: 'inverter',
+        equipmentId,
+      })),
+    ];
+    if (equipment.length) await tx.insert(plantEquipment).values(equipment);
+    await tx.update(predictions).set({ lastModified: now }).where(eq(predictions.id, plant.predictionId));
+    if (!row) throw new Error('power plant write returned no row');
+    return row;
+  });
+}
+
+/** How many plants use a library module or inverter. */
+export async function plantsUsingEquipment(db: Db, kind: 'module' | 'inverter', id: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(plantEquipment)
+    .where(and(eq(plantEquipment.kind, kind), eq(plantEquipment.equipmentId, id)));
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,219 @@
+/**
+ * Predictions of a project (spec 2 §7.5, spec 4 §1), under /Project/{projectId}/Prediction: list,
+ * create (`{id}`), read (every spec 3 field), update (PUT with the id in the path or, as the SDK
+ * sends it, in the body; `{changesMade: true}`), delete, /Hydrated, /Overview, /Clone, TitleUpdate,
+ * NotesUpdate, Status/Validate and Status. Another company's project or prediction, and a
+ * colleague's Draft-Private prediction, is 404; editing a read-only status is 409.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { canReadPrediction, plantTotals, predictionSchema } from '@sunfield/domain';
+import { requireAuth } from '../../auth/context.ts';
+import { clonePrediction } from '../../commands/predictionClone.ts';
+import { createPrediction, updatePrediction } from '../../commands/predictionSave.ts';
+import { changePredictionStatus, validatePredictionStatusChange } from '../../commands/predictionStatus.ts';
+import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
+import { canonicalQuery, integerId, sendXMessages } from '../../lib/request.ts';
+import {
+  deletePredictionRow,
+  findPowerPlant,
+  listProjectPredictions,
+  updatePredictionRow,
+} from '../../models/prediction.ts';
+import { findWeather } from '../../models/weather.ts';
+import {
+  actorOf,
+  loadPredictionFor,
+  predictionNotFound,
+  type LoadedPrediction,
+} from '../../policies/prediction.ts';
+import { loadProjectFor } from '../../policies/project.ts';
+import { presentPrediction, presentPredictionListItem } from '../../presenters/prediction.ts';
+import { presentProject } from '../../presenters/project.ts';
+import { presentWeather } from '../../presenters/weather.ts';
+import { loadPresentedPlant, registerPowerPlantRoutes } from './plant.ts';
+import {
+  cloneQuerySchema,
+  notesUpdateSchema,
+  predictionStatusChangeSchema,
+  titleUpdateSchema,
+} from './schemas.ts';
+
+const BASE = '/Project/:projectId/Prediction';
+
+interface PredictionParams {
+  projectId: string;
+  id: string;
+}
+
+export async function predictionRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.services.database.db;
+
+  const load = (request: FastifyRequest, action: 'read' | 'edit' | 'delete' = 'read') => {
+    const auth = requireAuth(request);
+    const { projectId, id } = request.params as PredictionParams;
+    return loadPredictionFor(db, auth, projectId, id, action);
+  };
+
+  /** The project's predictions the caller may see, with their plant's DC and AC size. */
+  app.get(BASE, async (request) => {
+    const auth = requireAuth(request);
+    const { projectId } = request.params as PredictionParams;
+    const project = await loadProjectFor(db, auth, projectId);
+    const actor = actorOf(auth);
+    const rows = await listProjectPredictions(db, auth.company.id, project.project.id);
+    return rows
+      .filter((row) => canReadPrediction(actor, row.prediction))
+      .map((row) => presentPredictionListItem(row, actor));
+  });
+
+  app.post(BASE, async (request, reply) => {
+    const auth = requireAuth(request);
+    const { projectId } = request.params as PredictionParams;
+    const project = await loadProjectFor(db, auth, projectId);
+    const input = parse(predictionSchema, request.body);
+    const result = await createPrediction(db, auth, project.project, input);
+    sendXMessages(reply, result.messages);
+    return { id: result.prediction.id };
+  });
+
+  async function update(request: FastifyRequest, reply: FastifyReply, rawId: unknown) {
+    const auth = requireAuth(request);
+    const { projectId } = request.params as PredictionParams;
+    const loaded = await loadPredictionFor(db, auth, projectId, rawId, 'edit');
+    const input = parse(predictionSchema, request.body);
+    if (input.id !== undefined && input.id !== null && input.id !== loaded.prediction.id) {
+      throw badRequest(INVALID_INPUT, { id: ['The id in the body differs from the id in the path.'] });
+    }
+    const result = await updatePrediction(db, auth, loaded.prediction, loaded.project.project, input);
+    sendXMessages(reply, result.messages);
+    return { changesMade: true };
+  }
+
+  /** The SDK's form: the id travels in the body. */
+  app.put(BASE, { bodyLimit: 64 * 1024 * 1024 }, async (request, reply) => {
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const rawId = body.id ?? body.Id;
+    if (rawId === undefined || rawId === null) throw badRequest(INVALID_INPUT, { id: ['Id is required.'] });
+    if (integerId(rawId) === undefined) throw predictionNotFound();
+    return update(request, reply, rawId);
+  });
+
+  app.put(`${BASE}/:id`, { bodyLimit: 64 * 1024 * 1024 }, async (request, reply) =>
+    update(request, reply, (request.params as PredictionParams).id),
+  );
+
+  app.get(`${BASE}/:id`, async (request) => {
+    const auth = requireAuth(request);
+    const loaded = await load(request);
+    const plant = await findPowerPlant(db, auth.company.id, loaded.prediction.id);
+    return presentPrediction(loaded.prediction, actorOf(auth), {
+      owner: loaded.owner,
+      hasPowerPlant: plant !== undefined,
+      numOfBlocks: plant ? plantTotals(plant.data).blocks : null,
+    });
+  });
+
+  /** The prediction with its project, its weather (without the series) and its plant. */
+  app.get(`${BASE}/:id/Hydrated`, async (request) => {
+    const auth = requireAuth(request);
+    const loaded = await load(request);
+    const actor = actorOf(auth);
+    const [plant, weather] = await Promise.all([
+      loadPresentedPlant(db, auth, loaded.prediction.id),
+      loaded.prediction.weatherId !== null
+        ? findWeather(db, auth.company.id, loaded.prediction.weatherId)
+        : undefined,
+    ]);
+    return presentPrediction(loaded.prediction, actor, {
+      owner: loaded.owner,
+      project: presentProject(loaded.project.project, { owner: loaded.project.owner }),
+      weather: weather ? presentWeather(weather.weather, { owner: weather.owner, actor }) : null,
+      powerPlant: plant?.presented ?? null,
+      hasPowerPlant: plant !== undefined,
+      numOfBlocks: plant ? plant.totals.blocks : null,
+    });
+  });
+
+  /** The prediction with a summary of its plant (sizes, counts) for the overview page. */
+  app.get(`${BASE}/:id/Overview`, async (request) => {
+    const auth = requireAuth(request);
+    const loaded = await load(request);
+    const plant = await findPowerPlant(db, auth.company.id, loaded.prediction.id);
+    const totals = plant ? plantTotals(plant.data) : null;
+    return {
+      ...presentPrediction(loaded.prediction, actorOf(auth), {
+        owner: loaded.owner,
+        hasPowerPlant: plant !== undefined,
+        numOfBlocks: totals?.blocks ?? null,
+      }),
+      powerPlantSummary: totals,
+    };
+  });
+
+  app.delete(`${BASE}/:id`, async (request) => {
+    const auth = requireAuth(request);
+    const loaded = await load(request, 'delete');
+    if (!(await deletePredictionRow(db, auth.company.id, loaded.prediction.id))) throw predictionNotFound();
+    return true;
+  });
+
+  async function clone(request: FastifyRequest) {
+    const auth = requireAuth(request);
+    const loaded = await load(request);
+    const query = parse(cloneQuerySchema, canonicalQuery(request.query, ['cloneToBlockBuilder', 'name']));
+    const row = await clonePrediction(db, auth, loaded, query);
+    return presentPrediction(row, actorOf(auth), { owner: loaded.owner, hasPowerPlant: true });
+  }
+  app.get(`${BASE}/:id/Clone`, clone);
+  app.post(`${BASE}/:id/Clone`, clone);
+
+  async function rename(request: FastifyRequest, loaded: LoadedPrediction, name: string) {
+    const auth = requireAuth(request);
+    await updatePredictionRow(db, auth.company.id, loaded.prediction.id, {
+      name,
+      lastModified: new Date(),
+      lastModifiedById: auth.user.id,
+    });
+    return { changesMade: true };
+  }
+
+  app.put(`${BASE}/:id/TitleUpdate`, async (request) => {
+    const loaded = await load(request, 'edit');
+    const name = parse(titleUpdateSchema, request.body);
+    return rename(request, loaded, name);
+  });
+
+  app.put(`${BASE}/:id/NotesUpdate`, async (request) => {
+    const auth = requireAuth(request);
+    const loaded = await load(request, 'edit');
+    const notes = parse(notesUpdateSchema, request.body ?? null);
+    const data = { ...(loaded.prediction.data ?? {}) };
+    if (notes === null || notes === '') delete data.description;
+    else data.description = notes;
+    await updatePredictionRow(db, auth.company.id, loaded.prediction.id, {
+      data,
+      lastModified: new Date(),
+      lastModifiedById: auth.user.id,
+    });
+    return { changesMade: true };
+  });
+
+  app.post(`${BASE}/Status/Validate`, async (request) => {
+    const auth = requireAuth(request);
+    const { projectId } = request.params as PredictionParams;
+    const project = await loadProjectFor(db, auth, projectId);
+    const items = parse(predictionStatusChangeSchema, request.body);
+    return validatePredictionStatusChange(db, auth, project.project.id, items);
+  });
+
+  app.post(`${BASE}/Status`, async (request) => {
+    const auth = requireAuth(request);
+    const { projectId } = request.params as PredictionParams;
+    const project = await loadProjectFor(db, auth, projectId);
+    const items = parse(predictionStatusChangeSchema, request.body);
+    await changePredictionStatus(db, auth, project.project.id, items);
+    return true;
+  });
+
+  registerPowerPlantRoutes(app);
+}

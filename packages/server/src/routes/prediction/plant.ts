@@ -1,0 +1,135 @@
+/**
+ * The power plant of a prediction (spec 2 §7.5, spec 4 §1), under
+ * /Project/{projectId}/Prediction/{id}: GET PowerPlant (204 while none exists), POST (creates or
+ * replaces it), PUT (merges into it; absent fields keep their values), PUT PowerPlant/ExportOptions
+ * (the nodal export flags), POST CalculatePowerPlantFields (the builder's rules applied, nothing
+ * saved). Creates and updates answer `{changesMade: true}`; warnings travel in `x-message`.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  asList,
+  exportOptionsSchema,
+  plantEquipmentIds,
+  plantTotals,
+  powerPlantSchema,
+  type PlantTotals,
+} from '@sunfield/domain';
+import type { AuthContext } from '../../auth/context.ts';
+import { requireAuth } from '../../auth/context.ts';
+import { calculatePowerPlantFields } from '../../commands/powerPlantCalculate.ts';
+import { equipmentRecords, savePowerPlant } from '../../commands/powerPlantSave.ts';
+import type { Db } from '../../db/index.ts';
+import { notFound, parse } from '../../lib/errors.ts';
+import { sendXMessages } from '../../lib/request.ts';
+import { findPowerPlant, writePowerPlant } from '../../models/prediction.ts';
+import { actorOf, loadPredictionFor } from '../../policies/prediction.ts';
+import { presentPowerPlant } from '../../presenters/powerPlant.ts';
+
+type Json = Record<string, unknown>;
+
+const BASE = '/Project/:projectId/Prediction/:id';
+
+/** Plants carry per-step series (setpoints, tracking angles): bodies up to 64 MB. */
+const PLANT_BODY_LIMIT = 64 * 1024 * 1024;
+
+export const POWER_PLANT_NOT_FOUND = 'The prediction has no power plant yet.';
+
+/** The stored plant of a prediction as the API shows it, or undefined when it has none. */
+export async function loadPresentedPlant(
+  db: Db,
+  auth: AuthContext,
+  predictionId: number,
+): Promise<{ presented: Json; totals: PlantTotals } | undefined> {
+  const row = await findPowerPlant(db, auth.company.id, predictionId);
+  if (!row) return undefined;
+  const ids = plantEquipmentIds(row.data);
+  const actor = actorOf(auth);
+  const [modules, inverters] = await Promise.all([
+    equipmentRecords(db, actor, 'module', ids.modules),
+    equipmentRecords(db, actor, 'inverter', ids.inverters),
+  ]);
+  return {
+    presented: presentPowerPlant(row.data, predictionId, { modules, inverters }),
+    totals: plantTotals(row.data),
+  };
+}
+
+export function registerPowerPlantRoutes(app: FastifyInstance): void {
+  const db = app.services.database.db;
+
+  const load = (request: FastifyRequest, action: 'read' | 'edit') => {
+    const auth = requireAuth(request);
+    const { projectId, id } = request.params as { projectId: string; id: string };
+    return loadPredictionFor(db, auth, projectId, id, action);
+  };
+
+  app.get(`${BASE}/PowerPlant`, async (request, reply) => {
+    const auth = requireAuth(request);
+    const loaded = await load(request, 'read');
+    const plant = await loadPresentedPlant(db, auth, loaded.prediction.id);
+    if (!plant) return reply.status(204).send();
+    return plant.presented;
+  });
+
+  for (const method of ['POST', 'PUT'] as const) {
+    app.route({
+      method,
+      url: `${BASE}/PowerPlant`,
+      bodyLimit: PLANT_BODY_LIMIT,
+      handler: async (request, reply) => {
+        const auth = requireAuth(request);
+        const loaded = await load(request, 'edit');
+        const input = parse(powerPlantSchema, request.body);
+        const result = await savePowerPlant(db, auth, loaded, input, method === 'POST' ? 'replace' : 'merge');
+        sendXMessages(reply, result.messages);
+        return { changesMade: true };
+      },
+    });
+  }
+
+  /** The nodal export flags (spec 3 ExportOptions): the system, the storage and each block by name. */
+  app.put(`${BASE}/PowerPlant/ExportOptions`, async (request) => {
+    const auth = requireAuth(request);
+    const loaded = await load(request, 'edit');
+    const options = parse(exportOptionsSchema, request.body);
+    const row = await findPowerPlant(db, auth.company.id, loaded.prediction.id);
+    if (!row) throw notFound(POWER_PLANT_NOT_FOUND);
+    const data: Json = { ...row.data };
+    if (options.exportSystem !== undefined && options.exportSystem !== null)
+      data.exportSystem = options.exportSystem;
+    if (options.exportESS !== undefined && options.exportESS !== null) data.exportESS = options.exportESS;
+    const byName = new Map(asList(options.blockExportOptions).map((o) => [o.name, o]));
+    data.blocks = asList(data.blocks).map((block) => {
+      const option = byName.get(block.name);
+      if (!option) return block;
+      const flags: Json = { ...((block.nodalExportOptions as Json | undefined) ?? {}) };
+      for (const key of ['exportBlock', 'exportArrays', 'exportInverters', 'exportDCFields'])
+        if (typeof option[key] === 'boolean') flags[key] = option[key];
+      return { ...block, nodalExportOptions: flags };
+    });
+    const used = plantEquipmentIds(data);
+    await writePowerPlant(db, {
+      predictionId: loaded.prediction.id,
+      companyId: auth.company.id,
+      data,
+      dcCapacityKw: row.dcCapacityKw,
+      acCapacityKw: row.acCapacityKw,
+      modules: used.modules,
+      inverters: used.inverters,
+    });
+    return { changesMade: true };
+  });
+
+  /**
+   * The plant sent (or the stored one when the body is empty) with the builder's rules applied to
+   * every DC field marked `calculateDCFields` (and every field when none is marked), locked fields
+   * untouched; nothing is saved.
+   */
+  app.post(`${BASE}/CalculatePowerPlantFields`, { bodyLimit: PLANT_BODY_LIMIT }, async (request, reply) => {
+    const auth = requireAuth(request);
+    const loaded = await load(request, 'read');
+    const result = await calculatePowerPlantFields(db, auth, loaded, request.body);
+    sendXMessages(reply, result.messages);
+    return result.plant;
+  });
+}
