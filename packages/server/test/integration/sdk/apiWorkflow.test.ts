@@ -33,12 +33,7 @@ describeSdk('examples/api-workflow.py', (sdk) => {
     return { moduleId, inverterId, weatherId: weather.id };
   }
 
-  // TODO(prediction routes): unskip when POST /api/Project/{projectId}/Prediction, PUT
-  // /api/Project/{projectId}/Prediction, GET /api/Project/{projectId}/Prediction/{id} and
-  // POST|GET /api/Project/{projectId}/Prediction/{id}/PowerPlant are committed (being built in
-  // packages/server/src/routes/prediction*); at this file's last commit the script stops at the first
-  // with a 404. It passed against the uncommitted routes of the time (0.653 MWdc, 0.500 MWac).
-  it.skip('creates a project, a prediction and a two-block plant, reads them back and updates', async () => {
+  it('creates a project, a prediction and a two-block plant, reads them back and updates', async () => {
     const { moduleId, inverterId } = await library();
     const { stdout } = await sdk().runScript(SCRIPT, {
       SUNFIELD_URL: sdk().origin,
