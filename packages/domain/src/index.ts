@@ -17,3 +17,4 @@ export * from './prediction/plantSave.ts';
 export * from './prediction/policy.ts';
 export * from './plant/index.ts';
 export * from './prediction/plantCalculate.ts';
+export * from './prediction/simulationCase.ts';
