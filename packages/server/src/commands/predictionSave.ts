@@ -91,10 +91,17 @@ async function weatherFacts(db: Db, weather: WeatherRow): Promise<WeatherFacts> 
   };
 }
 
+/**
+ * Whether a date lies within the weather file's span. A typical year lists its months from different
+ * years (its first record may come after its last): only the file's own dates match it.
+ */
 const within = (value: unknown, start: string | null, end: string | null): boolean => {
   if (typeof value !== 'string' || !start || !end) return false;
   const t = Date.parse(value);
-  return t >= Date.parse(start) - 1000 && t <= Date.parse(end) + 1000;
+  const a = Date.parse(start);
+  const b = Date.parse(end);
+  if (a > b) return t === a || t === b;
+  return t >= a - 1000 && t <= b + 1000;
 };
 
 /**
