@@ -15,7 +15,7 @@ type Json = Record<string, unknown>;
 function routes(
   world: PredictionWorld,
   id: number,
-): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown }[] {
+): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }[] {
   const base = `/api/Project/${world.projectId}/Prediction`;
   return [
     { method: 'GET', url: base },

@@ -22,6 +22,7 @@ import { actorOf } from '../../policies/prediction.ts';
 import { canReadPrediction } from '@sunfield/domain';
 import { registerProjectSearchRoutes } from './search.ts';
 import { registerProjectStatusRoutes } from './status.ts';
+import { registerProjectTransferRoutes } from './transfer.ts';
 import {
   createProjectSchema,
   PROJECT_LIST_KEYS,
@@ -137,4 +138,5 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
 
   registerProjectSearchRoutes(app);
   registerProjectStatusRoutes(app);
+  registerProjectTransferRoutes(app);
 }

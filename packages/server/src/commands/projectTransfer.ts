@@ -1,0 +1,488 @@
+/**
+ * Project export and import with its predictions (spec 2 §7.4: GET /Project/{id}/Export,
+ * POST /Project/Import/Validate, POST /Project/{id}/ImportPredictions; Sunfield adds POST
+ * /Project/Import, which creates the project too).
+ *
+ * The export is one JSON document: the project's fields, each prediction the caller may read with
+ * its fields and its plant (spec 3 names), and the library records the plants name (modules and
+ * inverters in full; weather by reference: name, location and period — a weather year is not copied).
+ *
+ * An import creates Draft-Private predictions owned by the caller. A module or inverter the export
+ * names is, in order: the record of the same id if the importing company may use it and it has the
+ * same name; else a record of the same name it may use; else a new company record made from the
+ * export (Draft-Private). A weather file is matched the same way (id and name, then name and place);
+ * one that cannot be matched leaves the prediction without weather, and the answer says so.
+ * Validate reports all that without writing anything; an invalid document is refused whole.
+ */
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  canReadAsset,
+  canReadPrediction,
+  mergePlant,
+  plantEquipmentIds,
+  plantTotals,
+  powerPlantSchema,
+  predictionSchema,
+  walkPlant,
+  type LibraryActor,
+} from '@sunfield/domain';
+import type { AuthContext } from '../auth/context.ts';
+import type { Db } from '../db/index.ts';
+import { inverters, modules, weathers } from '../db/schema.ts';
+import { badRequest, INVALID_INPUT, modelStateFromZod, type ModelState } from '../lib/errors.ts';
+import { findEquipmentByIds, type EquipmentKind } from '../models/equipment.ts';
+import {
+  findPowerPlant,
+  insertPrediction,
+  listProjectPredictions,
+  nextPlantNodeIds,
+  writePowerPlant,
+} from '../models/prediction.ts';
+import type { ProjectRow, ProjectWithOwner } from '../models/project.ts';
+import { actorOf } from '../policies/prediction.ts';
+import { inverterBodySchema, moduleBodySchema } from '../routes/module/schemas.ts';
+import { createEquipment } from './equipmentSave.ts';
+
+type Json = Record<string, unknown>;
+
+export const EXPORT_KIND = 'project';
+export const EXPORT_VERSION = 1;
+
+/** Project fields an export carries (ids, ownership and dates are the importer's). */
+const PROJECT_FIELDS = [
+  'name',
+  'description',
+  'latitude',
+  'longitude',
+  'country',
+  'countryCode',
+  'stateProvince',
+  'stateProvinceCode',
+  'locality',
+  'region',
+  'elevation',
+  'timeZone',
+  'standardOffsetFromUTC',
+] as const;
+
+function libraryRecord(row: {
+  id: number;
+  name: string;
+  manufacturer: string | null;
+  model: string | null;
+  data: Json;
+}): Json {
+  return { ...row.data, id: row.id, name: row.name, manufacturer: row.manufacturer, model: row.model };
+}
+
+/** The export document of a project (see the file comment). */
+export async function exportProject(db: Db, auth: AuthContext, found: ProjectWithOwner): Promise<Json> {
+  const actor = actorOf(auth);
+  const rows = (await listProjectPredictions(db, auth.company.id, found.project.id)).filter((row) =>
+    canReadPrediction(actor, row.prediction),
+  );
+  const predictions: Json[] = [];
+  const moduleIds = new Set<number>();
+  const inverterIds = new Set<number>();
+  const weatherIds = new Set<number>();
+  for (const { prediction } of rows) {
+    const plant = await findPowerPlant(db, auth.company.id, prediction.id);
+    if (plant) {
+      const ids = plantEquipmentIds(plant.data);
+      ids.modules.forEach((id) => moduleIds.add(id));
+      ids.inverters.forEach((id) => inverterIds.add(id));
+    }
+    if (prediction.weatherId !== null) weatherIds.add(prediction.weatherId);
+    predictions.push({
+      prediction: {
+        ...prediction.data,
+        name: prediction.name,
+        weatherId: prediction.weatherId,
+        status: prediction.status,
+      },
+      powerPlant: plant?.data ?? null,
+    });
+  }
+  const readable = async (kind: EquipmentKind, ids: Set<number>) =>
+    (await findEquipmentByIds(db, kind, [...ids]))
+      .filter((row) => canReadAsset(actor, row))
+      .map(libraryRecord);
+  const weatherRows = weatherIds.size
+    ? await db
+        .select({
+          id: weathers.id,
+          name: weathers.name,
+          latitude: weathers.latitude,
+          longitude: weathers.longitude,
+          startDate: weathers.startDate,
+          endDate: weathers.endDate,
+          timeInterval: weathers.timeInterval,
+        })
+        .from(weathers)
+        .where(inArray(weathers.id, [...weatherIds]))
+    : [];
+  const project: Json = {};
+  for (const key of PROJECT_FIELDS) project[key] = found.project[key];
+  return {
+    sunfieldExport: EXPORT_KIND,
+    version: EXPORT_VERSION,
+    exportedDate: new Date().toISOString(),
+    project,
+    predictions,
+    library: {
+      modules: await readable('module', moduleIds),
+      inverters: await readable('inverter', inverterIds),
+      weathers: weatherRows.map((w) => ({
+        ...w,
+        startDate: w.startDate?.toISOString() ?? null,
+        endDate: w.endDate?.toISOString() ?? null,
+      })),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import
+
+const record = z.record(z.string(), z.unknown());
+const documentSchema = z.object({
+  sunfieldExport: z.literal(EXPORT_KIND, { error: 'Not a Sunfield project export.' }),
+  version: z.literal(EXPORT_VERSION, { error: `Only version ${EXPORT_VERSION} exports can be imported.` }),
+  project: record.optional(),
+  predictions: z
+    .array(z.object({ prediction: record, powerPlant: record.nullish() }), {
+      error: 'A list of predictions is required.',
+    })
+    .max(500, 'At most 500 predictions can be imported at once.'),
+  library: z
+    .object({
+      modules: z.array(record).max(5000).default([]),
+      inverters: z.array(record).max(5000).default([]),
+      weathers: z.array(record).max(5000).default([]),
+    })
+    .default({ modules: [], inverters: [], weathers: [] }),
+});
+
+export interface ImportReport {
+  valid: boolean;
+  projectName: string | null;
+  predictions: { name: string; weather: string | null; blocks: number; dcFields: number }[];
+  modules: { name: string; resolution: 'same' | 'byName' | 'created' }[];
+  inverters: { name: string; resolution: 'same' | 'byName' | 'created' }[];
+  weathers: { name: string; resolution: 'same' | 'byName' | 'missing' }[];
+  messages: string[];
+  modelState: ModelState;
+}
+
+interface Parsed {
+  doc: z.output<typeof documentSchema>;
+  predictions: {
+    prediction: z.output<typeof predictionSchema>;
+    plant: z.output<typeof powerPlantSchema> | null;
+  }[];
+}
+
+function parseDocument(body: unknown): { parsed?: Parsed; modelState: ModelState } {
+  const doc = documentSchema.safeParse(body);
+  if (!doc.success) return { modelState: modelStateFromZod(doc.error) };
+  const modelState: ModelState = {};
+  const predictions: Parsed['predictions'] = [];
+  doc.data.predictions.forEach((item, i) => {
+    const p = predictionSchema.safeParse(item.prediction);
+    const plant = item.powerPlant ? powerPlantSchema.safeParse(item.powerPlant) : undefined;
+    if (!p.success)
+      for (const [k, v] of Object.entries(modelStateFromZod(p.error)))
+        modelState[`predictions.${i}.prediction.${k}`] = v;
+    if (plant && !plant.success)
+      for (const [k, v] of Object.entries(modelStateFromZod(plant.error)))
+        modelState[`predictions.${i}.powerPlant.${k}`] = v;
+    if (p.success && !p.data.name) modelState[`predictions.${i}.prediction.name`] = ['Name is required.'];
+    if (p.success && (!plant || plant.success))
+      predictions.push({ prediction: p.data, plant: plant?.data ?? null });
+  });
+  if (Object.keys(modelState).length) return { modelState };
+  return { parsed: { doc: doc.data, predictions }, modelState };
+}
+
+type Resolution = { id: number | null; resolution: 'same' | 'byName' | 'created' | 'missing' };
+
+/** Matches the export's library records to the importing company's (see the file comment). */
+async function resolveEquipment(
+  db: Db,
+  actor: LibraryActor,
+  kind: EquipmentKind,
+  records: Json[],
+): Promise<Map<number, Resolution & { record: Json }>> {
+  const out = new Map<number, Resolution & { record: Json }>();
+  const table = kind === 'module' ? modules : inverters;
+  const byId = new Map(
+    (
+      await findEquipmentByIds(
+        db,
+        kind,
+        records.map((r) => r.id).filter((id): id is number => typeof id === 'number'),
+      )
+    )
+      .filter((row) => canReadAsset(actor, row))
+      .map((row) => [row.id, row]),
+  );
+  for (const rec of records) {
+    if (typeof rec.id !== 'number') continue;
+    const name = typeof rec.name === 'string' ? rec.name : '';
+    const same = byId.get(rec.id);
+    if (same && same.name === name) {
+      out.set(rec.id, { id: same.id, resolution: 'same', record: rec });
+      continue;
+    }
+    const named = await db
+      .select({ id: table.id, companyId: table.companyId, ownerId: table.ownerId, status: table.status })
+      .from(table)
+      .where(and(eq(table.name, name), or(eq(table.companyId, actor.companyId), isNull(table.companyId))))
+      .limit(20);
+    const usable = named.find((row) => canReadAsset(actor, row));
+    out.set(
+      rec.id,
+      usable
+        ? { id: usable.id, resolution: 'byName', record: rec }
+        : { id: null, resolution: 'created', record: rec },
+    );
+  }
+  return out;
+}
+
+async function resolveWeathers(
+  db: Db,
+  actor: LibraryActor,
+  records: Json[],
+): Promise<Map<number, Resolution & { name: string }>> {
+  const out = new Map<number, Resolution & { name: string }>();
+  for (const rec of records) {
+    if (typeof rec.id !== 'number') continue;
+    const name = typeof rec.name === 'string' ? rec.name : '';
+    const candidates = await db
+      .select({
+        id: weathers.id,
+        name: weathers.name,
+        companyId: weathers.companyId,
+        ownerId: weathers.ownerId,
+        status: weathers.status,
+        latitude: weathers.latitude,
+        longitude: weathers.longitude,
+      })
+      .from(weathers)
+      .where(
+        and(eq(weathers.name, name), or(eq(weathers.companyId, actor.companyId), isNull(weathers.companyId))),
+      )
+      .limit(50);
+    const usable = candidates.filter((row) => canReadAsset(actor, row));
+    const same = usable.find((row) => row.id === rec.id);
+    const near = usable.find(
+      (row) =>
+        typeof rec.latitude === 'number' &&
+        typeof rec.longitude === 'number' &&
+        row.latitude !== null &&
+        row.longitude !== null &&
+        Math.abs(row.latitude - rec.latitude) < 1e-3 &&
+        Math.abs(row.longitude - rec.longitude) < 1e-3,
+    );
+    const pick = same ?? near;
+    out.set(rec.id, { id: pick?.id ?? null, resolution: same ? 'same' : pick ? 'byName' : 'missing', name });
+  }
+  return out;
+}
+
+interface Plan {
+  parsed: Parsed;
+  modules: Map<number, Resolution & { record: Json }>;
+  inverters: Map<number, Resolution & { record: Json }>;
+  weathers: Map<number, Resolution & { name: string }>;
+  report: ImportReport;
+}
+
+async function plan(db: Db, auth: AuthContext, body: unknown): Promise<Plan | ImportReport> {
+  const { parsed, modelState } = parseDocument(body);
+  const empty: ImportReport = {
+    valid: false,
+    projectName: null,
+    predictions: [],
+    modules: [],
+    inverters: [],
+    weathers: [],
+    messages: [],
+    modelState,
+  };
+  if (!parsed) return empty;
+  const actor = actorOf(auth);
+  const [m, i, w] = await Promise.all([
+    resolveEquipment(db, actor, 'module', parsed.doc.library.modules),
+    resolveEquipment(db, actor, 'inverter', parsed.doc.library.inverters),
+    resolveWeathers(db, actor, parsed.doc.library.weathers),
+  ]);
+  const messages: string[] = [];
+  const report: ImportReport = {
+    valid: true,
+    projectName: typeof parsed.doc.project?.name === 'string' ? parsed.doc.project.name : null,
+    predictions: parsed.predictions.map(({ prediction, plant }) => {
+      const totals = plant ? plantTotals(plant as Json) : undefined;
+      const weather = typeof prediction.weatherId === 'number' ? w.get(prediction.weatherId) : undefined;
+      if (typeof prediction.weatherId === 'number' && (!weather || weather.id === null))
+        messages.push(
+          `${prediction.name}: its weather file ${weather?.name ?? prediction.weatherId} is not in your library; the prediction is imported without weather.`,
+        );
+      return {
+        name: prediction.name ?? '',
+        weather: weather?.name ?? null,
+        blocks: totals?.blocks ?? 0,
+        dcFields: totals?.dcFields ?? 0,
+      };
+    }),
+    modules: [...m.values()].map((r) => ({
+      name: String(r.record.name ?? ''),
+      resolution: r.resolution as 'same',
+    })),
+    inverters: [...i.values()].map((r) => ({
+      name: String(r.record.name ?? ''),
+      resolution: r.resolution as 'same',
+    })),
+    weathers: [...w.values()].map((r) => ({ name: r.name, resolution: r.resolution as 'same' })),
+    messages,
+    modelState: {},
+  };
+  // Every module and inverter a plant names must be in the export's library.
+  parsed.predictions.forEach(({ plant }, index) => {
+    if (!plant) return;
+    const ids = plantEquipmentIds(plant as Json);
+    for (const id of ids.modules)
+      if (!m.has(id))
+        (report.modelState[`predictions.${index}.powerPlant`] ??= []).push(
+          `Module ${id} is not in the export's library.`,
+        );
+    for (const id of ids.inverters)
+      if (!i.has(id))
+        (report.modelState[`predictions.${index}.powerPlant`] ??= []).push(
+          `Inverter ${id} is not in the export's library.`,
+        );
+  });
+  report.valid = Object.keys(report.modelState).length === 0;
+  return { parsed, modules: m, inverters: i, weathers: w, report };
+}
+
+export async function validateProjectImport(db: Db, auth: AuthContext, body: unknown): Promise<ImportReport> {
+  const result = await plan(db, auth, body);
+  return 'report' in result ? result.report : result;
+}
+
+/** Creates what is missing and the predictions in `project`; answers the report and the new ids. */
+export async function importPredictions(
+  db: Db,
+  auth: AuthContext,
+  project: ProjectRow,
+  body: unknown,
+): Promise<ImportReport & { predictionIds: number[] }> {
+  const result = await plan(db, auth, body);
+  if (!('report' in result) || !result.report.valid) {
+    const report = 'report' in result ? result.report : result;
+    throw badRequest(
+      INVALID_INPUT,
+      Object.keys(report.modelState).length
+        ? report.modelState
+        : { $: ['The project could not be imported. Please try again'] },
+    );
+  }
+  const { parsed, report } = result;
+  const predictionIds: number[] = [];
+  await db.transaction(async (tx) => {
+    const t = tx as unknown as Db;
+    const created = async (kind: EquipmentKind, map: Map<number, Resolution & { record: Json }>) => {
+      for (const entry of map.values()) {
+        if (entry.id !== null) continue;
+        const schema = kind === 'module' ? moduleBodySchema : inverterBodySchema;
+        const { id: _id, ...fields } = entry.record;
+        const entity = schema.safeParse(
+          Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)),
+        );
+        if (!entity.success)
+          throw badRequest(INVALID_INPUT, {
+            [`library.${kind}s`]: [`${String(fields.name)}: ${entity.error.issues[0]?.message ?? 'invalid'}`],
+          });
+        entry.id = await createEquipment(t, auth, kind, entity.data as Json, {
+          source: 'Project import',
+          status: 1,
+        });
+      }
+    };
+    await created('module', result.modules);
+    await created('inverter', result.inverters);
+    const moduleIds = new Map([...result.modules].map(([from, r]) => [from, r.id!]));
+    const inverterIds = new Map([...result.inverters].map(([from, r]) => [from, r.id!]));
+    for (const { prediction, plant } of parsed.predictions) {
+      const { id: _id, name, status: _status, weatherId, ...data } = prediction;
+      const weather = typeof weatherId === 'number' ? (result.weathers.get(weatherId)?.id ?? null) : null;
+      const row = await insertPrediction(t, {
+        companyId: auth.company.id,
+        projectId: project.id,
+        ownerId: auth.user.id,
+        lastModifiedById: auth.user.id,
+        name: name ?? 'Imported prediction',
+        status: 1,
+        weatherId: weather,
+        data: Object.fromEntries(Object.entries(data).filter(([, v]) => v !== null && v !== undefined)),
+      });
+      predictionIds.push(row.id);
+      if (!plant) continue;
+      const renamed = structuredClone(plant) as Json;
+      walkPlant(renamed, ({ level, node }) => {
+        delete node.id;
+        if (level === 'dcField' && typeof node.moduleId === 'number')
+          node.moduleId = moduleIds.get(node.moduleId) ?? null;
+        if (level === 'inverter' && typeof node.inverterId === 'number')
+          node.inverterId = inverterIds.get(node.inverterId) ?? null;
+      });
+      let count =
+        (Array.isArray(renamed.transformers) ? renamed.transformers.length : 0) +
+        (Array.isArray(renamed.transmissionLines) ? renamed.transmissionLines.length : 0);
+      walkPlant(renamed, () => count++);
+      const fresh = await nextPlantNodeIds(t, count);
+      let next = 0;
+      const ids = plantEquipmentIds(renamed);
+      const actor = actorOf(auth);
+      const records = async (kind: EquipmentKind, list: number[]) =>
+        new Map(
+          (await findEquipmentByIds(t, kind, list))
+            .filter((r) => canReadAsset(actor, r))
+            .map((r) => [r.id, { ...r.data, name: r.name } as Json]),
+        );
+      const merged = mergePlant(undefined, renamed, {
+        modules: await records('module', ids.modules),
+        inverters: await records('inverter', ids.inverters),
+        newId: () => fresh[next++] ?? 0,
+        companySettings: auth.company.defaultSettings,
+        latitude: project.latitude,
+      });
+      if (Object.keys(merged.errors).length) throw badRequest(INVALID_INPUT, merged.errors);
+      const totals = plantTotals(merged.plant);
+      const used = plantEquipmentIds(merged.plant);
+      await writePowerPlant(t, {
+        predictionId: row.id,
+        companyId: auth.company.id,
+        data: merged.plant,
+        dcCapacityKw: totals.dcCapacityKw,
+        acCapacityKw: totals.acCapacityKw,
+        modules: used.modules,
+        inverters: used.inverters,
+      });
+    }
+  });
+  return { ...report, predictionIds };
+}
+
+/** The project fields of an export document, for POST /Project/Import. */
+export function exportedProjectFields(body: unknown): Json {
+  const project = (body as { project?: unknown } | null)?.project;
+  if (project === null || typeof project !== 'object') return {};
+  const out: Json = {};
+  for (const key of PROJECT_FIELDS)
+    if ((project as Json)[key] !== undefined) out[key] = (project as Json)[key];
+  return out;
+}
