@@ -152,7 +152,11 @@ export async function setPredictionStatuses(
   });
 }
 
-/** How many predictions of the company use each weather file (none listed: none use it). */
+/** The refusal of deleting a library asset that predictions use (409). */
+export const inUseMessage = (name: string, predictions: number): string =>
+  `${name} is used by ${predictions} prediction${predictions === 1 ? '' : 's'} and cannot be deleted.`;
+
+/** How many predictions (of any company) use a weather file. */
 export async function predictionsUsingWeather(db: Db, weatherId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -241,7 +245,7 @@ export async function writePowerPlant(db: Db, plant: PowerPlantWrite): Promise<P
   });
 }
 
-/** How many plants use a library module or inverter. */
+/** How many plants (of any company) use a library module or inverter. */
 export async function plantsUsingEquipment(db: Db, kind: 'module' | 'inverter', id: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

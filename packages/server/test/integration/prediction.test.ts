@@ -1,7 +1,9 @@
 import { expect, it } from 'vitest';
 import { PREDICTION_KEYS } from '@sunfield/domain';
 import { call, describeEachDatabase } from './harness.ts';
-import { createPrediction, predictionUrl, predictionWorld } from './predictionFactory.ts';
+import { createPrediction, plantBody, predictionUrl, predictionWorld } from './predictionFactory.ts';
+
+type Json = Record<string, unknown>;
 
 describeEachDatabase('prediction create, read, update, delete', (ctx) => {
   it('creates a prediction with the defaults of spec 4 and shows every spec 3 field', async () => {
@@ -245,5 +247,52 @@ describeEachDatabase('prediction create, read, update, delete', (ctx) => {
     expect(
       (await call(app, { method: 'GET', url: predictionUrl(world, b), token: world.token })).statusCode,
     ).toBe(404);
+  });
+
+  it('a weather file, module or inverter that a prediction uses cannot be deleted until it is not used', async () => {
+    const { app } = ctx();
+    const world = await predictionWorld(app);
+    const module = await call(app, {
+      method: 'POST',
+      url: '/api/Module',
+      token: world.token,
+      payload: { name: 'Used module', stcMaxPower: 400 },
+    });
+    const moduleId = (module.json() as { id: number }).id;
+    const id = await createPrediction(app, world, { weatherId: world.weatherId });
+    const body = plantBody(world, 1);
+    const field = (
+      (((body.blocks as Json[])[0]!.arrays as Json[])[0]!.inverters as Json[])[0]!.dcFields as Json[]
+    )[0]!;
+    field.moduleId = moduleId;
+    await call(app, {
+      method: 'POST',
+      url: predictionUrl(world, id, '/PowerPlant'),
+      token: world.token,
+      payload: body,
+    });
+    const delModule = await call(app, {
+      method: 'DELETE',
+      url: `/api/Module/${moduleId}`,
+      token: world.token,
+    });
+    expect(delModule.statusCode).toBe(409);
+    expect(delModule.body).toBe('Used module is used by 1 prediction and cannot be deleted.');
+    const delWeather = await call(app, {
+      method: 'DELETE',
+      url: `/api/Weather/${world.weatherId}`,
+      token: world.token,
+    });
+    expect(delWeather.statusCode).toBe(409);
+    expect(
+      (await call(app, { method: 'DELETE', url: predictionUrl(world, id), token: world.token })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(app, { method: 'DELETE', url: `/api/Module/${moduleId}`, token: world.token })).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(app, { method: 'DELETE', url: `/api/Weather/${world.weatherId}`, token: world.token }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -19,9 +19,10 @@ import {
   type Entity,
 } from '../../commands/equipmentSave.ts';
 import { readUpload, uploadText } from '../../commands/equipmentUpload.ts';
-import { badRequest, parse } from '../../lib/errors.ts';
+import { badRequest, conflict, parse } from '../../lib/errors.ts';
 import { canonicalQuery } from '../../lib/request.ts';
 import { deleteEquipment, findEquipment, listEquipment, type EquipmentKind } from '../../models/equipment.ts';
+import { inUseMessage, plantsUsingEquipment } from '../../models/prediction.ts';
 import { actorOf, EQUIPMENT_LABEL, equipmentNotFound, loadEquipmentFor } from '../../policies/equipment.ts';
 import {
   presentEquipmentEntity,
@@ -165,6 +166,8 @@ export function registerEquipmentRoutes(app: FastifyInstance, options: Equipment
     const auth = requireAuth(request);
     const { id } = request.params as { id: string };
     const found = await loadEquipmentFor(db, auth, kind, id, 'delete');
+    const uses = await plantsUsingEquipment(db, kind, found.row.id);
+    if (uses > 0) throw conflict(inUseMessage(found.row.name, uses));
     if (!(await deleteEquipment(db, kind, found.row.id))) throw equipmentNotFound(kind);
     return true;
   });

@@ -19,7 +19,7 @@ import {
 } from '../../commands/weatherAssets.ts';
 import { describeWeather, replaceWeatherDetails } from '../../commands/weatherCreate.ts';
 import { publishWeatherItem } from '../../commands/weatherImport.ts';
-import { badRequest, parse } from '../../lib/errors.ts';
+import { badRequest, conflict, parse } from '../../lib/errors.ts';
 import { KM_PER_MILE } from '../../lib/geo.ts';
 import { canonicalQuery } from '../../lib/request.ts';
 import {
@@ -29,6 +29,7 @@ import {
   weathersWithinRadius,
   type WeatherListEntry,
 } from '../../models/weather.ts';
+import { inUseMessage, predictionsUsingWeather } from '../../models/prediction.ts';
 import { loadWeatherFor, weatherActorOf } from '../../policies/weather.ts';
 import { presentWeather, presentWeatherListItem } from '../../presenters/weather.ts';
 import {
@@ -207,6 +208,8 @@ export function registerWeatherAssetRoutes(app: FastifyInstance): void {
   app.delete('/:id', async (request) => {
     const auth = requireAuth(request);
     const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id, 'delete');
+    const uses = await predictionsUsingWeather(db, found.weather.id);
+    if (uses > 0) throw conflict(inUseMessage(found.weather.name, uses));
     await deleteWeatherRow(db, found.weather.id);
     return true;
   });
