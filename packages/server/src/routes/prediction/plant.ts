@@ -3,7 +3,8 @@
  * /Project/{projectId}/Prediction/{id}: GET PowerPlant (204 while none exists), POST (creates or
  * replaces it), PUT (merges into it; absent fields keep their values), PUT PowerPlant/ExportOptions
  * (the nodal export flags), POST CalculatePowerPlantFields (the builder's rules applied, nothing
- * saved). Creates and updates answer `{changesMade: true}`; warnings travel in `x-message`.
+ * saved). Updates answer `{changesMade: true}`, the POST also the plant's `id` (the prediction's);
+ * warnings travel in `x-message`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -82,7 +83,9 @@ export function registerPowerPlantRoutes(app: FastifyInstance): void {
         const input = parse(powerPlantSchema, request.body);
         const result = await savePowerPlant(db, auth, loaded, input, method === 'POST' ? 'replace' : 'merge');
         sendXMessages(reply, result.messages);
-        return { changesMade: true };
+        // A create answers its id (spec 4 §1; the plant's id is the prediction's): the SDK's
+        // PowerPlant.create() reads `response.json()['id']` and fails on a JSON answer without one.
+        return method === 'POST' ? { id: loaded.prediction.id, changesMade: true } : { changesMade: true };
       },
     });
   }
