@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { examplesDir } from './sdkHarness.ts';
-import { API_CALL_PATTERN, apiCallSubstitution, literal, substitute } from './scriptText.ts';
+import { API_CALL_PATTERN, apiCallSubstitution, literal, notebookScript, substitute } from './scriptText.ts';
 
 const target = {
   clientId: 'sf_client',
@@ -63,5 +63,21 @@ describe('substituting an example script', () => {
     for (const name of scripts) {
       expect(fs.readFileSync(path.join(examplesDir(), name), 'utf8'), name).toMatch(API_CALL_PATTERN);
     }
+  });
+
+  it("turns a notebook's code cells into one script, in order, without its markdown", () => {
+    const notebook = JSON.stringify({
+      cells: [
+        { cell_type: 'code', source: ['import plantpredict\n'] },
+        { cell_type: 'markdown', source: ['# not code'] },
+        { cell_type: 'code', source: ['x = 1\n', 'print(x)\n\n'] },
+        { cell_type: 'code', source: 'y = 2' },
+      ],
+    });
+    expect(notebookScript(notebook)).toBe('import plantpredict\n\nx = 1\nprint(x)\n\ny = 2\n');
+    expect(() => notebookScript('{}')).toThrow(/no cells/);
+    // The SDK's own notebook keeps its Api(...) call in a code cell.
+    const name = 'Change Module In Power Plant.ipynb';
+    expect(notebookScript(fs.readFileSync(path.join(examplesDir(), name), 'utf8'))).toMatch(API_CALL_PATTERN);
   });
 });

@@ -78,3 +78,19 @@ export function substitute(source: string, substitutions: readonly Substitution[
   }
   return text;
 }
+
+/**
+ * A Jupyter notebook's code cells as one Python script (each cell's source, in order, a blank line
+ * between cells), as a customer would paste them into a file. Markdown and raw cells are left out.
+ */
+export function notebookScript(notebookJson: string): string {
+  const notebook = JSON.parse(notebookJson) as {
+    cells?: { cell_type?: string; source?: string | string[] }[];
+  };
+  if (!Array.isArray(notebook.cells)) throw new Error('not a Jupyter notebook: no cells');
+  return notebook.cells
+    .filter((cell) => cell.cell_type === 'code')
+    .map((cell) => (Array.isArray(cell.source) ? cell.source.join('') : (cell.source ?? '')).trimEnd())
+    .join('\n\n')
+    .concat('\n');
+}

@@ -23,7 +23,13 @@ import { requireSharedDir } from '../../../../../scripts/sharedDir.ts';
 import { signUpUser, type SignedUpUser } from '../factories.ts';
 import { call, describeEachDatabase, type TestContext } from '../harness.ts';
 import { ensurePython, PYTHON, pythonEnv } from './ensurePython.ts';
-import { apiCallSubstitution, substitute, type ApiTarget, type Substitution } from './scriptText.ts';
+import {
+  apiCallSubstitution,
+  notebookScript,
+  substitute,
+  type ApiTarget,
+  type Substitution,
+} from './scriptText.ts';
 
 /** The public Python SDK (MIT) and its example scripts, in the shared folder. */
 export const sdkDir = (): string => path.join(requireSharedDir(), 'clients', 'plantpredict-python-sdk');
@@ -116,8 +122,9 @@ export interface SdkContext {
   /** GET an API path (under /api) as the user, through inject; throws unless 200. */
   getJson: <T = Record<string, unknown>>(apiPath: string) => Promise<T>;
   /**
-   * Copies the example folder, applies the Api(...) substitution and `substitutions` to the script,
-   * runs it there with the SDK on PYTHONPATH and throws with its stderr unless it succeeds.
+   * Copies the example folder, applies the Api(...) substitution and `substitutions` to the script
+   * (of a notebook, `….ipynb`: to the script of its code cells), runs it there with the SDK on
+   * PYTHONPATH and throws with its stderr unless it succeeds.
    */
   runExample: (
     scriptName: string,
@@ -179,9 +186,15 @@ export function describeSdk(name: string, suite: (sdk: () => SdkContext) => void
           fs.copyFileSync(file, path.join(dir, path.basename(file)));
           fs.chmodSync(path.join(dir, path.basename(file)), 0o644);
         }
-        const scriptPath = path.join(dir, scriptName);
-        const source = fs.readFileSync(scriptPath, 'utf8');
-        fs.writeFileSync(scriptPath, substitute(source, [apiCallSubstitution(target), ...substitutions]));
+        // A notebook runs as the script of its code cells, written beside it.
+        const notebook = scriptName.endsWith('.ipynb');
+        const source = fs.readFileSync(path.join(dir, scriptName), 'utf8');
+        const scriptPath = path.join(
+          dir,
+          notebook ? `${scriptName.slice(0, -'.ipynb'.length)}.py` : scriptName,
+        );
+        const script = notebook ? notebookScript(source) : source;
+        fs.writeFileSync(scriptPath, substitute(script, [apiCallSubstitution(target), ...substitutions]));
         return assertSucceeded(scriptName, await runPython(scriptPath, { cwd: dir }));
       };
       const runScript = async (scriptPath: string, env: Record<string, string> = {}) => {
