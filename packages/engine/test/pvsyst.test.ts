@@ -101,6 +101,56 @@ describe('PVsyst module file ET-M772BH550GL.PAN', () => {
   });
 });
 
+describe('PVsyst 7.2 module file of the public SDK (First Solar FS-6480-P, a Remarks list)', () => {
+  const sdkPan = fs.readFileSync(
+    path.join(
+      SHARED_DIR,
+      'clients',
+      'plantpredict-python-sdk',
+      'example_usage',
+      'FS-6480-P CdTe January2022_v7211.PAN',
+    ),
+    'latin1',
+  );
+
+  it('ignores an `End of` that matches no open object (`End of Remarks=.` inside pvCommercial)', () => {
+    const text = [
+      'PVObject_=pvModule',
+      '  PVObject_Commercial=pvCommercial',
+      '    Manufacturer=First Solar',
+      '    Remarks, Count=1',
+      '      Str_1=Frame',
+      '    End of Remarks=.',
+      '    Model=FS-6480-P',
+      '  End of PVObject pvCommercial',
+      '  NCelS=264',
+      'End of PVObject pvModule',
+      'End of nothing',
+    ].join('\n');
+    const root = parsePvsystText(text);
+    expect(root.children).toHaveLength(1);
+    const module = root.children[0]!;
+    expect(module.type).toBe('pvModule');
+    expect(module.values.NCelS).toBe('264');
+    expect(module.children[0]!.values).toMatchObject({ Manufacturer: 'First Solar', Model: 'FS-6480-P' });
+    expect(root.values).toEqual({ PVObject_: 'pvModule' });
+  });
+
+  it('reads the module: 264 cells, 480 W, the datasheet values and the commercial data', () => {
+    const pan = parsePanFile(sdkPan);
+    expect(pan).toMatchObject({
+      manufacturer: 'First Solar',
+      model: 'FS-6480-P/FS-6480-P-I Jan2022',
+      technology: 'mtCdTe',
+      cellsInSeries: 264,
+      pNom: 480,
+      isc: 2.62,
+      voc: 225.4,
+      width: 1.245,
+    });
+  });
+});
+
 describe('OA example First Solar FS-7505A-TR1 (CdTe, pvModel 0, recombination)', () => {
   it('gives 505 W at STC within 1 %', () => {
     const p = pvsystParamsFromModule(oaFields);

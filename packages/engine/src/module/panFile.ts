@@ -24,8 +24,9 @@ export interface PanObject {
  * Lines are `Key=Value`, indented by nesting. An object opens at a line whose value is closed later
  * by `End of Value` or `End of PVObject Value` (`PVObject_Commercial=pvCommercial` …
  * `End of PVObject pvCommercial`), and closes there. Blank lines, lines without `=`, a byte-order mark,
- * CR/LF line ends and surrounding spaces are ignored; an unmatched `End of` closes the innermost
- * object. The binary format of PVsyst before version 6 is refused.
+ * CR/LF line ends and surrounding spaces are ignored, and so is an `End of` that matches no open
+ * object: PVsyst 7 closes a list it opened with `Remarks, Count=5` by `End of Remarks=.`, which is
+ * not the end of the object around it. The binary format of PVsyst before version 6 is refused.
  *
  * @param text the file's content
  * @returns the root object, holding the file's top-level object(s) in `children`
@@ -52,7 +53,7 @@ export function parsePvsystText(text: string): PanObject {
       const name = end[1]!.trim().toLowerCase();
       let k = stack.length - 1;
       while (k > 0 && !matches(stack[k]!, name)) k--;
-      stack.length = Math.max(1, k > 0 ? k : stack.length - 1);
+      if (k > 0) stack.length = k;
       continue;
     }
     const eq = line.indexOf('=');

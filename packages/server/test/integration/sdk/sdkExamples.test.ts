@@ -56,7 +56,7 @@ describeSdk('SDK example scripts', (sdk) => {
   });
 
   it('upload_pan_file.py: ImportPANFile then CreatePANFileModule with the parsed module as JSON', async () => {
-    // The example's own PAN file does not parse yet (see the skipped test below): upload another.
+    // Another PAN file than the example's own (the next test uploads that one).
     const { stdout } = await sdk().runExample('upload_pan_file.py', [localFile(PAN_FILE, OTHER_PAN)], {
       extraFiles: [path.join(sharedPath('data'), OTHER_PAN)],
     });
@@ -78,14 +78,8 @@ describeSdk('SDK example scripts', (sdk) => {
     });
   });
 
-  // SKIPPED: TODO(engine PAN reader) the example's PVsyst 7.2 file has a `Remarks, Count=5` …
-  // `End of Remarks=.` block inside pvCommercial; parsePvsystText (engine module/panFile.ts) reads
-  // the closer's name as "remarks=." (the text after `End of` up to the line end, `=.` included),
-  // finds no such object open and closes the innermost one instead, twice (pvCommercial, then
-  // pvModule), so NCelS and every electrical value land on the root and ImportPANFile answers 400
-  // "PAN file: NCelS on line 29 is not a number". The SDK then posts that 400 body to
-  // CreatePANFileModule (refused: it has no name) and the script prints the refusal.
-  it.skip('upload_pan_file.py with its own PAN file (First Solar FS-6480-P, PVsyst 7.2)', async () => {
+  // Its Remarks list ends with `End of Remarks=.`, an `End of` the PAN reader now passes over.
+  it('upload_pan_file.py with its own PAN file (First Solar FS-6480-P, PVsyst 7.2)', async () => {
     const { stdout } = await sdk().runExample('upload_pan_file.py', [localFile(PAN_FILE)]);
     const id = printedId(stdout);
     const module = await sdk().getJson<Record<string, unknown>>(`/Module/${id}`);
