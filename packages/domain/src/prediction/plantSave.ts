@@ -66,7 +66,8 @@ function dropNulls(node: Json): Json {
 
 /** A copy of a value without the null fields of its objects, at any depth (arrays keep their items). */
 function compact(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(compact);
+  if (Array.isArray(value))
+    return value.some((v) => v !== null && typeof v === 'object') ? value.map(compact) : value;
   if (value !== null && typeof value === 'object') {
     const out: Json = {};
     for (const [k, v] of Object.entries(value)) if (v !== null && v !== undefined) out[k] = compact(v);
@@ -262,7 +263,8 @@ export function mergePlant(
     const match = sentId !== undefined ? stored.get(sentId) : undefined;
     const base = match && match.level === level ? match.node : undefined;
     const child = CHILDREN[level];
-    const node: Json = base ? structuredClone(base) : {};
+    // Shallow: the merge only sets and deletes the node's own keys; nested values are replaced whole.
+    const node: Json = base ? { ...base } : {};
     if (child && base) delete node[child];
     for (const [key, value] of Object.entries(sent)) {
       if (value === undefined || key === 'id' || key === child) continue;
