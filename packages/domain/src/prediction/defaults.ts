@@ -5,8 +5,9 @@
  * `environmentalConditions`, `powerPlantBuilder`, `systemDetailSettings`).
  *
  * Every default equals what the engine assumes for an absent field (`packages/engine/src/simulate/
- * resolve*.ts`), so that filling it changes nothing in a run; a test checks the model choices against
- * the engine. Choices that depend on the weather (decomposition, spectral weather source) are left to
+ * resolve*.ts`), so that filling it changes nothing in a run (a test checks it), except the logic
+ * version: a new prediction takes the latest (12, spec 2 §9.2), while the engine reads a case without
+ * one as version 11. Choices that depend on the weather (decomposition, spectral weather source) are left to
  * the weather rule (`weatherChoices`) and to the engine.
  */
 import { MONTH_NAMES } from '../api/prediction.ts';
