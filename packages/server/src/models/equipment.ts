@@ -266,6 +266,40 @@ export async function listEquipment(
   };
 }
 
+/** Filters of {@link listEquipmentRecords}: the overview's, with `skip`/`top` paging. */
+export type EquipmentRecordsQuery = Omit<EquipmentListQuery, 'sort' | 'order' | 'page' | 'pageSize'> & {
+  skip: number;
+  top: number;
+};
+
+/**
+ * Full records of the library the actor sees (the public API's GET /Module and GET /Inverter): the
+ * overview's filters, the company's own assets first, then the Global ones, each by id; `top` rows
+ * after the first `skip`.
+ */
+export async function listEquipmentRecords(
+  db: Db,
+  kind: EquipmentKind,
+  actor: LibraryActor,
+  query: EquipmentRecordsQuery,
+): Promise<{ rows: EquipmentWithOwner[]; total: number }> {
+  const t = tableOf(kind);
+  const where = listFilter(kind, actor, { ...query, sort: 'name', order: 'asc', page: 1, pageSize: 1 });
+  const [totalRow] = await db.select({ n: count() }).from(t).where(where);
+  const rows = await db
+    .select({ ...commonColumns(t), ownerName })
+    .from(t)
+    .leftJoin(users, eq(users.id, t.ownerId))
+    .where(where)
+    .orderBy(sql`${t.companyId} is null`, asc(t.id))
+    .offset(query.skip)
+    .limit(query.top);
+  return {
+    rows: rows.map(({ ownerName: name, ...row }) => ({ row: row as EquipmentRow, ownerName: name })),
+    total: Number(totalRow?.n ?? 0),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Single rows
 

@@ -1,13 +1,14 @@
 /**
- * The routes that modules and inverters share (spec 2 §7.8–7.9): overview list, read, create,
- * update, delete, clone, note, export, import of an export, and the two-call status change.
+ * The routes that modules and inverters share (spec 2 §7.8–7.9): overview list, the public API's
+ * list of full records, read, create, update (id in the path, or in the body as the SDK sends it),
+ * delete, clone, note, export, import of an export, and the two-call status change.
  * `/Module/…` and `/Inverter/…` register them with their kind; their own routes (PAN, OND, IAM, kVA,
  * generator) sit beside them.
  *
  * Answers: creates `{id}`, updates the updated entity, deletes `true`; an asset the caller cannot
  * read is 404 text ('Module not found'), one it reads but may not change 403 `{message}`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { requireAuth } from '../../auth/context.ts';
 import {
@@ -19,9 +20,15 @@ import {
   type Entity,
 } from '../../commands/equipmentSave.ts';
 import { readUpload, uploadText } from '../../commands/equipmentUpload.ts';
-import { badRequest, conflict, parse } from '../../lib/errors.ts';
+import { badRequest, conflict, INVALID_INPUT, parse } from '../../lib/errors.ts';
 import { canonicalQuery } from '../../lib/request.ts';
-import { deleteEquipment, findEquipment, listEquipment, type EquipmentKind } from '../../models/equipment.ts';
+import {
+  deleteEquipment,
+  findEquipment,
+  listEquipment,
+  listEquipmentRecords,
+  type EquipmentKind,
+} from '../../models/equipment.ts';
 import { inUseMessage, plantsUsingEquipment } from '../../models/prediction.ts';
 import { actorOf, EQUIPMENT_LABEL, equipmentNotFound, loadEquipmentFor } from '../../policies/equipment.ts';
 import {
@@ -29,7 +36,15 @@ import {
   presentEquipmentExport,
   presentOverviewItem,
 } from '../../presenters/equipment.ts';
-import { DEFAULT_PAGE_SIZE, OVERVIEW_KEYS, overviewQuerySchema, statusChangeSchema } from './schemas.ts';
+import {
+  DEFAULT_PAGE_SIZE,
+  LIBRARY_LIST_KEYS,
+  LIBRARY_LIST_TOP,
+  libraryListQuerySchema,
+  OVERVIEW_KEYS,
+  overviewQuerySchema,
+  statusChangeSchema,
+} from './schemas.ts';
 
 /** Exported files are small JSON documents. */
 const EXPORT_FILE_LIMIT = 2 * 1024 * 1024;
@@ -59,6 +74,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, options: Equipment
   const db = app.services.database.db;
   const label = EQUIPMENT_LABEL[kind];
   const querySchema = overviewQuerySchema(kind);
+  const listQuerySchema = libraryListQuerySchema(kind);
 
   async function present(id: number, auth: ReturnType<typeof requireAuth>) {
     const found = await findEquipment(db, kind, id);
@@ -87,6 +103,30 @@ export function registerEquipmentRoutes(app: FastifyInstance, options: Equipment
       pageSize,
     });
     return { items: rows.map((row) => presentOverviewItem(kind, row, actor)), total, page, pageSize };
+  });
+
+  /**
+   * The public API's library list (the SDK's get_module_list / get_inverter_list): a JSON array of
+   * full records as GET /{id} shows them, of the library the caller sees (the company's first, then
+   * the Global ones, each by id), filtered as the overview; `top` records (default and at most
+   * LIBRARY_LIST_TOP) after the first `skip`; `X-Total-Count` carries the number of matches.
+   */
+  app.get('/', async (request, reply) => {
+    const auth = requireAuth(request);
+    const query = parse(listQuerySchema, canonicalQuery(request.query, LIBRARY_LIST_KEYS));
+    const actor = actorOf(auth);
+    const { rows, total } = await listEquipmentRecords(db, kind, actor, {
+      search: query.search,
+      statuses: query.status,
+      ownerOnly: query.ownerOnly,
+      cellTechnologyTypes: query.cellTechnologyType,
+      minPower: query.minPower,
+      maxPower: query.maxPower,
+      skip: query.skip ?? 0,
+      top: query.top ?? LIBRARY_LIST_TOP,
+    });
+    reply.header('X-Total-Count', String(total));
+    return rows.map(({ row, ownerName }) => presentEquipmentEntity(kind, row, ownerName, actor));
   });
 
   app.post('/Status/Validate', async (request) => {
@@ -152,14 +192,23 @@ export function registerEquipmentRoutes(app: FastifyInstance, options: Equipment
     return presentEquipmentEntity(kind, found.row, found.ownerName, actorOf(auth));
   });
 
-  app.put('/:id', async (request) => {
+  async function update(request: FastifyRequest, id: string) {
     const auth = requireAuth(request);
-    const { id } = request.params as { id: string };
     // Ownership and status first: another company's id answers 404 whatever the body holds.
     const found = await loadEquipmentFor(db, auth, kind, id, 'edit');
     const entity = validEntity(request.body);
     await saveEquipment(db, auth, kind, found.row, entity);
     return present(found.row.id, auth);
+  }
+
+  app.put('/:id', async (request) => update(request, (request.params as { id: string }).id));
+
+  /** The SDK's form (`Inverter.update()` sends PUT /Inverter): the id travels in the body. */
+  app.put('/', async (request) => {
+    const body = request.body;
+    const rawId = body && typeof body === 'object' && !Array.isArray(body) ? (body as Entity).id : undefined;
+    if (rawId === undefined || rawId === null) throw badRequest(INVALID_INPUT, { id: ['Id is required.'] });
+    return update(request, String(rawId));
   });
 
   app.delete('/:id', async (request) => {

@@ -118,6 +118,43 @@ export function overviewQuerySchema(kind: EquipmentKind) {
   });
 }
 
+/** Query names of the public API's GET /Module and GET /Inverter (full records, `skip`/`top` paging). */
+export const LIBRARY_LIST_KEYS = [
+  'search',
+  'status',
+  'ownerOnly',
+  'cellTechnologyType',
+  'minPower',
+  'maxPower',
+  'skip',
+  'top',
+] as const;
+
+/** Records per answer of GET /Module and GET /Inverter, by default and at most. */
+export const LIBRARY_LIST_TOP = 500;
+
+/** GET /Module and GET /Inverter: the overview's filters, and `skip`/`top` as GET /Project pages. */
+export function libraryListQuerySchema(kind: EquipmentKind) {
+  return overviewQuerySchema(kind)
+    .omit({ sort: true, order: true, page: true, pageSize: true })
+    .extend({
+      skip: queryNumber(
+        z
+          .number({ error: 'Skip must be a whole number.' })
+          .int('Skip must be a whole number.')
+          .min(0, 'Skip must be a whole number.')
+          .max(100_000_000, 'Skip is out of range.'),
+      ),
+      top: queryNumber(
+        z
+          .number({ error: `Top must be a whole number from 1 to ${LIBRARY_LIST_TOP}.` })
+          .int(`Top must be a whole number from 1 to ${LIBRARY_LIST_TOP}.`)
+          .min(1, `Top must be a whole number from 1 to ${LIBRARY_LIST_TOP}.`)
+          .max(LIBRARY_LIST_TOP, `Top must be a whole number from 1 to ${LIBRARY_LIST_TOP}.`),
+      ),
+    });
+}
+
 const statusItem = z.object({
   id: z
     .number({ error: 'Id is required.' })

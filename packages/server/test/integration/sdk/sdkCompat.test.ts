@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { call, describeEachDatabase } from '../harness.ts';
-import { countRows, multipart, SHARED_DATA } from '../moduleHelpers.ts';
+import { countRows, insertGlobal, multipart, SHARED_DATA, tag } from '../moduleHelpers.ts';
 import { createCompanyUser } from '../projectFactory.ts';
 
 const PAN_NAME = 'ET-M772BH550GL.PAN';
@@ -203,5 +203,86 @@ describeEachDatabase('SDK compatibility of the module and inverter routes', (ctx
     const noTarget = await post(user.token, '/Module/Generator/OptimizeSeriesResistance', SDK_DATASHEET);
     expect(noTarget.statusCode).toBe(400);
     expect(noTarget.json().modelState.effectiveIrradianceResponse[0]).toMatch(/200 W\/m²/);
+  });
+
+  it("PUT /Inverter and PUT /Module take the id in the body (the SDK's Inverter.update())", async () => {
+    const user = await createCompanyUser(ctx().app);
+    const other = await createCompanyUser(ctx().app);
+    for (const kind of ['Inverter', 'Module'] as const) {
+      const created = await post(user.token, `/${kind}`, { name: `SDK ${kind}`, manufacturer: 'Maker' });
+      expect(created.statusCode, created.body).toBe(200);
+      const id = created.json().id as number;
+      const record = await get(user.token, `/${kind}/${id}`);
+      const put = (token: string, payload: unknown) =>
+        call(ctx().app, { method: 'PUT', url: `/api/${kind}`, token, payload: payload as object });
+      const updated = await put(user.token, { ...record, name: `SDK ${kind} renamed` });
+      expect(updated.statusCode, updated.body).toBe(200);
+      // The same answer as PUT /{kind}/{id}: the updated entity.
+      expect(updated.json()).toMatchObject({ id, name: `SDK ${kind} renamed`, manufacturer: 'Maker' });
+      expect((await get(user.token, `/${kind}/${id}`)).name).toBe(`SDK ${kind} renamed`);
+
+      const missing = await put(user.token, { name: 'No id' });
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().modelState.id).toEqual(['Id is required.']);
+      // Another company's id is 404 whatever the body holds, as on PUT /{kind}/{id}.
+      const foreign = await put(other.token, { ...record, name: 'Taken over' });
+      expect(foreign.statusCode).toBe(404);
+      expect(foreign.body).toBe(`${kind} not found`);
+      expect((await put(user.token, { id: 'x', name: 'Bad id' })).statusCode).toBe(404);
+      expect((await get(user.token, `/${kind}/${id}`)).name).toBe(`SDK ${kind} renamed`);
+    }
+  });
+
+  it('GET /Module and GET /Inverter answer the visible library as a JSON array of full records', async () => {
+    const { app } = ctx();
+    const user = await createCompanyUser(app);
+    const colleague = await createCompanyUser(app, { companyId: user.companyId });
+    const other = await createCompanyUser(app);
+    for (const kind of ['Module', 'Inverter'] as const) {
+      const word = tag('Lib');
+      const create = async (token: string, name: string, status?: number) => {
+        const res = await post(token, `/${kind}`, { name: `${word} ${name}` });
+        expect(res.statusCode, res.body).toBe(200);
+        const id = res.json().id as number;
+        if (status !== undefined) {
+          const changed = await post(token, `/${kind}/Status`, { items: [{ id, status, note: '' }] });
+          expect(changed.statusCode, changed.body).toBe(200);
+        }
+        return id;
+      };
+      const global = await insertGlobal(app, kind === 'Module' ? 'module' : 'inverter', {
+        name: `${word} global`,
+      });
+      const own = [await create(user.token, 'mine'), await create(user.token, 'mine too')];
+      const shared = await create(colleague.token, 'shared by a colleague', 2);
+      await create(colleague.token, "a colleague's draft"); // Draft-Private: not the user's to see
+      await create(other.token, "another company's", 2);
+
+      const list = await call(app, { method: 'GET', url: `/api/${kind}?search=${word}`, token: user.token });
+      expect(list.statusCode, list.body).toBe(200);
+      const items = list.json() as Record<string, unknown>[];
+      // The company's records first, then the Global ones, each by id.
+      expect(items.map((i) => i.id)).toEqual([...own, shared, global]);
+      expect(list.headers['x-total-count']).toBe('4');
+      // Each as GET /{kind}/{id} shows it (every spec 3 field).
+      expect(items[0]).toEqual(await get(user.token, `/${kind}/${own[0]}`));
+
+      const page = await call(app, {
+        method: 'GET',
+        url: `/api/${kind}?search=${word}&skip=1&top=2`,
+        token: user.token,
+      });
+      expect((page.json() as { id: number }[]).map((i) => i.id)).toEqual([own[1], shared]);
+      expect(page.headers['x-total-count']).toBe('4');
+      const tooMany = await call(app, { method: 'GET', url: `/api/${kind}?top=501`, token: user.token });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().modelState.top).toEqual(['Top must be a whole number from 1 to 500.']);
+    }
+    // Without a query: at most 500 records, the company's first.
+    const all = await call(app, { method: 'GET', url: '/api/Module', token: user.token });
+    const records = all.json() as { companyId: string | null }[];
+    expect(records.length).toBeGreaterThanOrEqual(3);
+    expect(records.length).toBeLessThanOrEqual(500);
+    expect(records[0]!.companyId).toBe(user.companyId);
   });
 });
