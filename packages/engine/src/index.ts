@@ -470,13 +470,18 @@ export {
 } from './plant/auxiliaryLoads.ts';
 export { apparentPower, reactivePower } from './plant/powerFactor.ts';
 export {
+  conductorResistance,
   defaultLineResistance,
   lineCurrent,
   lineLoss,
   linePhaseResistance,
+  LINE_CURRENT_HIGH,
+  LINE_CURRENT_LOW,
   LINE_CURRENT_MARGIN,
-  LINE_RESISTANCE_EXPONENT,
+  LINE_RESISTANCE_AT_1200_A,
+  LINE_RESISTANCE_AT_145_A,
   LINE_RESISTANCE_LENGTH,
+  LINE_RESISTANCE_POLYNOMIAL,
   type LineParams,
 } from './plant/transmissionLine.ts';
 export { arrayAc, arrayAcSeries, type ArrayAcOutputs, type ArrayAcParams } from './plant/array.ts';

@@ -4,34 +4,28 @@
  * precedes), times 1.045, picks a bare overhead conductor's resistance in Ω per 1000 ft (spec 4 §2
  * "Lines: I²R, using km, Ω per 1000 ft"; SDK `add_transmission_line`: "Ohms/300m").
  */
-import { roundResistance } from '../format.ts';
+import {
+  conductorResistance as engineConductorResistance,
+  LINE_CURRENT_HIGH,
+  LINE_CURRENT_LOW,
+  LINE_CURRENT_MARGIN,
+  LINE_RESISTANCE_AT_1200_A,
+  LINE_RESISTANCE_AT_145_A,
+  LINE_RESISTANCE_POLYNOMIAL,
+} from '@sunfield/engine';
 
 /** Margin on the estimated line current (spec 2 §9.3) [-]. */
-export const TRANSMISSION_LINE_CURRENT_MARGIN = 1.045;
+export const TRANSMISSION_LINE_CURRENT_MARGIN = LINE_CURRENT_MARGIN;
 /** Below this design current the resistance is {@link TRANSMISSION_LINE_RESISTANCE_LOW} (spec 2 §9.3) [A]. */
-export const TRANSMISSION_LINE_CURRENT_LOW = 145;
+export const TRANSMISSION_LINE_CURRENT_LOW = LINE_CURRENT_LOW;
 /** Above this design current the resistance is {@link TRANSMISSION_LINE_RESISTANCE_HIGH} (spec 2 §9.3) [A]. */
-export const TRANSMISSION_LINE_CURRENT_HIGH = 1200;
+export const TRANSMISSION_LINE_CURRENT_HIGH = LINE_CURRENT_HIGH;
 /** Resistance of the smallest conductor (spec 2 §9.3) [Ω/1000 ft]. */
-export const TRANSMISSION_LINE_RESISTANCE_LOW = 0.477;
+export const TRANSMISSION_LINE_RESISTANCE_LOW = LINE_RESISTANCE_AT_145_A;
 /** Resistance of the largest conductor (spec 2 §9.3) [Ω/1000 ft]. */
-export const TRANSMISSION_LINE_RESISTANCE_HIGH = 0.0165;
-
-/**
- * Coefficients c0…c6 of the sixth-degree polynomial R(t) = Σ cₖ·tᵏ, t = (I − 145)/1055 (the same
- * polynomial in I, written in a variable that runs from 0 at 145 A to 1 at 1200 A, whose coefficients
- * are of order 1 instead of 1e-18). The product's coefficients are not shown (spec 2 §9.3); these are
- * a least-squares fit, written here, to the Southwire ACSR table (AC resistance at 75 °C in Ω/1000 ft
- * against ampacity at 75 °C conductor, 25 °C ambient, 2 ft/s wind, in sun, emissivity 0.5; Swan 140 A
- * to Dipper 1229 A, 40 conductors), each point weighted by 1/R (relative error), with R(145) = 0.477
- * and R(1200) = 0.0165 imposed so that the curve meets the constants at both ends (c0 = 0.477,
- * Σcₖ = 0.0165). It falls monotonically from 145 to 1200 A (its only real stationary point is at
- * 1206 A); root-mean-square relative error 3.2 %, largest 8.6 % (Partridge 26/7 beside Waxwing 18/1,
- * two strandings of the same size: the table's own scatter).
- */
-export const TRANSMISSION_LINE_RESISTANCE_POLYNOMIAL = [
-  0.477, -3.82881684819, 15.4026691937, -33.9850306191, 41.5003749597, -26.2681257653, 6.71842907919,
-] as const;
+export const TRANSMISSION_LINE_RESISTANCE_HIGH = LINE_RESISTANCE_AT_1200_A;
+/** The conductor curve between them: the engine's fit to the Southwire ACSR table (its doc has the source). */
+export const TRANSMISSION_LINE_RESISTANCE_POLYNOMIAL = LINE_RESISTANCE_POLYNOMIAL;
 
 /**
  * Line current of a three-phase power (the current estimate of spec 2 §9.3).
@@ -49,31 +43,12 @@ export function threePhaseCurrent(x: { apparentPowerMva: number; voltageKv: numb
 }
 
 /**
- * Resistance of the conductor for a design current (spec 2 §9.3): 0.477 below 145 A, 0.0165 above
- * 1200 A, otherwise the sixth-degree polynomial {@link TRANSMISSION_LINE_RESISTANCE_POLYNOMIAL}
- * (145 and 1200 A included), rounded to 5 decimals (spec 2 §9.2).
- *
- * The constants are those of bare overhead ACSR conductors: #4 Swan (140 A) has 0.515 Ω/1000 ft at
- * 75 °C in the Southwire table, and 0.0165 lies between Bittern (1184 A, 0.0171) and Dipper (1229 A,
- * 0.0162).
+ * Resistance of the conductor for a design current (spec 2 §9.3), the engine's: the one curve that the
+ * builder shows and a run uses.
  * @param x.current design current, the estimate times 1.045 [A]
  * @returns resistance [Ω/1000 ft], 5 decimals; NaN when the current is NaN
- * @see Southwire Company, "ACSR Aluminum Conductor Steel Reinforced, bare" data sheet (AC resistance at
- *      75 °C, ampacity); transcribed in github.com/kersulis/TemporalInstanton.jl
- *      src/conductor_assignment/ACSR_assignment.jl (downloaded from southwire.com 2014-05-27)
  */
-export function conductorResistance(x: { current: number }): number {
-  const i = x.current;
-  if (Number.isNaN(i)) return Number.NaN;
-  if (i < TRANSMISSION_LINE_CURRENT_LOW) return TRANSMISSION_LINE_RESISTANCE_LOW;
-  if (i > TRANSMISSION_LINE_CURRENT_HIGH) return TRANSMISSION_LINE_RESISTANCE_HIGH;
-  const t =
-    (i - TRANSMISSION_LINE_CURRENT_LOW) / (TRANSMISSION_LINE_CURRENT_HIGH - TRANSMISSION_LINE_CURRENT_LOW);
-  const c = TRANSMISSION_LINE_RESISTANCE_POLYNOMIAL;
-  let r = c[6];
-  for (let k = 5; k >= 0; k--) r = r * t + c[k]!;
-  return roundResistance(r);
-}
+export const conductorResistance = (x: { current: number }): number => engineConductorResistance(x);
 
 /**
  * Resistance of a transmission line from the power and voltage it carries (spec 2 §9.3): the current
