@@ -16,7 +16,8 @@
  * - Derived values where absent: the module's rating and loss and thermal coefficients (the engine
  *   takes the module's too), strings from the DC power or the DC power from the strings
  *   (spec 2 §9.3: module count = P·1000/rating), the inverter's kVA rating and setpoint
- *   (setpoint = power factor × kVA, spec 4 §1), the plant's power factor (repeater-weighted mean).
+ *   (setpoint = power factor × kVA, spec 4 §1), the plant's power factor (repeater-weighted mean), the
+ *   storage's nameplate capacity, usable capacity or factor from the other two (spec 2 §9.3).
  *
  * Errors (duplicate names, modules or inverters that do not exist) come back as modelState entries
  * keyed by the node's path, each message naming the node ("Block 1 › Array 1 › Inverter A: …").
@@ -29,6 +30,7 @@ import {
   INVERTER_NODE_DEFAULTS,
   PLANT_DEFAULTS,
 } from './defaults.ts';
+import { completeEssCapacities } from '../plant/ess.ts';
 import { defaultModuleAzimuth, defaultTilt } from '../plant/layout.ts';
 import { asList, CHILDREN, meanPowerFactor, nodeLabel, type PlantLevel } from './plantTree.ts';
 
@@ -226,6 +228,22 @@ function fillInverterNode(node: Json, inverter: Json | undefined): void {
   }
 }
 
+/** The third of nameplate capacity, usable capacity and factor from the other two (spec 2 §9.3). */
+function fillEss(plant: Json): void {
+  const inputs = (plant.ess as Json | undefined)?.essInputs as Json | undefined;
+  if (!inputs) return;
+  const done = completeEssCapacities({
+    nameplateEnergyCapacity: num(inputs.nameplateEnergyCapacity) ?? null,
+    usableEnergyCapacity: num(inputs.usableEnergyCapacityYear1) ?? null,
+    factor: num(inputs.factor) ?? null,
+  });
+  if (Number.isFinite(done.nameplateEnergyCapacity))
+    inputs.nameplateEnergyCapacity = done.nameplateEnergyCapacity;
+  if (Number.isFinite(done.usableEnergyCapacity))
+    inputs.usableEnergyCapacityYear1 = done.usableEnergyCapacity;
+  if (Number.isFinite(done.factor)) inputs.factor = done.factor;
+}
+
 /**
  * Merges `incoming` into `existing` (see the file comment).
  * @param existing the stored plant, or undefined for a new one
@@ -329,6 +347,7 @@ export function mergePlant(
   } else if (!Array.isArray(plant.blocks)) {
     plant.blocks = [];
   }
+  fillEss(plant);
   if (incoming.powerFactor === undefined && (existing === undefined || existing.powerFactor === undefined))
     plant.powerFactor = meanPowerFactor(plant);
   dropNulls(plant);

@@ -184,6 +184,15 @@ describe('mergePlant', () => {
     expect(fields.map((f) => f.name)).toEqual([1, 2, 3]);
   });
 
+  it('completes the storage capacities from two of nameplate, usable and factor', () => {
+    const input = powerPlantSchema.parse({
+      ess: { essInputs: { usableEnergyCapacityYear1: 40, factor: 1.25 } },
+    });
+    expect(mergePlant(undefined, input, context()).plant.ess).toEqual({
+      essInputs: { usableEnergyCapacityYear1: 40, factor: 1.25, nameplateEnergyCapacity: 50 },
+    });
+  });
+
   it('reports missing equipment and sibling names used twice', () => {
     const input = powerPlantSchema.parse({
       blocks: [
