@@ -8,9 +8,11 @@
  *
  * `canonicalKeys(schema)` walks a zod schema (objects, arrays, optional/nullable/default wrappers,
  * preprocess pipes, unions) and renames each property of a value to the schema's spelling when it
- * matches one case-insensitively. An exact match always wins over a case-insensitive one.
+ * matches one ignoring case and underscores (`normalizeKey` of the domain, the rule the prediction and
+ * plant schemas use too: the SDK also writes `cool_996`, `max_50Year`). An exact match always wins.
  */
 import type { z } from 'zod';
+import { normalizeKey } from '@sunfield/domain';
 
 type Def = {
   type: string;
@@ -65,14 +67,14 @@ export function canonicalKeys(schema: z.ZodType, value: unknown, depth = 0): unk
   if (shapes.length === 0) return value;
   const fields = new Map<string, z.ZodType>();
   for (const shape of shapes) for (const [key, field] of Object.entries(shape)) fields.set(key, field);
-  const byLower = new Map<string, string>();
-  for (const key of fields.keys()) byLower.set(key.toLowerCase(), key);
+  const byNormal = new Map<string, string>();
+  for (const key of fields.keys()) byNormal.set(normalizeKey(key), key);
 
   const out: Record<string, unknown> = {};
   // Exact names first, so that `stcmppCurrent` beats a `stcMppCurrent` sent beside it.
   const entries = Object.entries(value).sort(([a], [b]) => Number(fields.has(b)) - Number(fields.has(a)));
   for (const [key, item] of entries) {
-    const canonical = fields.has(key) ? key : (byLower.get(key.toLowerCase()) ?? key);
+    const canonical = fields.has(key) ? key : (byNormal.get(normalizeKey(key)) ?? key);
     if (canonical !== key && canonical in out) continue;
     const field = fields.get(canonical);
     out[canonical] = field ? canonicalKeys(field, item, depth + 1) : item;
