@@ -109,18 +109,31 @@ export const enumOf = (definition: DefinitionSpec) => {
     .nullish();
 };
 
-/** A list of numbers of a range (time series details), at most `maxItems` long. */
+/**
+ * An empty list is read as not sent; null still clears. The public Python SDK cannot send a list of
+ * numbers: its `convert_json` keeps only the objects of a list, so a record it read and sends back
+ * (`Prediction.update()`, `PowerPlant.update()`) carries `[]` for every such list.
+ */
+export const emptyListAsAbsent = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (Array.isArray(value) && value.length === 0 ? undefined : value), schema);
+
+/**
+ * A list of numbers of a range (time series details), at most `maxItems` long; `[]` is read as not
+ * sent ({@link emptyListAsAbsent}).
+ */
 export const numberList = (min: number, max: number, maxItems: number, unit = '') =>
-  z
-    .array(
-      z
-        .number({ error: `Each value must be a number from ${min} to ${max}${unit ? ` ${unit}` : ''}.` })
-        .min(min, { error: `Each value must be a number from ${min} to ${max}${unit ? ` ${unit}` : ''}.` })
-        .max(max, { error: `Each value must be a number from ${min} to ${max}${unit ? ` ${unit}` : ''}.` }),
-      { error: 'Must be a list of numbers.' },
-    )
-    .max(maxItems, { error: `Must have at most ${maxItems} values.` })
-    .nullish();
+  emptyListAsAbsent(
+    z
+      .array(
+        z
+          .number({ error: `Each value must be a number from ${min} to ${max}${unit ? ` ${unit}` : ''}.` })
+          .min(min, { error: `Each value must be a number from ${min} to ${max}${unit ? ` ${unit}` : ''}.` })
+          .max(max, { error: `Each value must be a number from ${min} to ${max}${unit ? ` ${unit}` : ''}.` }),
+        { error: 'Must be a list of numbers.' },
+      )
+      .max(maxItems, { error: `Must have at most ${maxItems} values.` })
+      .nullish(),
+  );
 
 /** A list of entities, at most `maxItems` long. */
 export const list = <T extends z.ZodType>(item: T, maxItems: number) =>

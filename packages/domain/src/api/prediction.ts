@@ -32,6 +32,7 @@ import { AshraeVersionEnum } from '../enums/weather.ts';
 import {
   bool,
   dateTime,
+  emptyListAsAbsent,
   entity,
   enumOf,
   id,
@@ -200,18 +201,21 @@ export const predictionSchema = entity(
     processingStep: outputOnly(),
     processingMessage: outputOnly(),
     resultDetail: outputOnly(),
-    pValues: z
-      .array(
-        z
-          .number({ error: 'Each P-value must be a whole number from 1 to 99.' })
-          .int({ error: 'Each P-value must be a whole number from 1 to 99.' })
-          .min(1, { error: 'Each P-value must be a whole number from 1 to 99.' })
-          .max(99, { error: 'Each P-value must be a whole number from 1 to 99.' }),
-        { error: 'Must be a list of whole numbers from 1 to 99.' },
-      )
-      .max(20, { error: 'Must have at most 20 P-values.' })
-      .refine((values) => new Set(values).size === values.length, { error: 'P-values must differ.' })
-      .nullish(),
+    // A prediction always has P-values; `[]` (all the SDK can send) keeps them.
+    pValues: emptyListAsAbsent(
+      z
+        .array(
+          z
+            .number({ error: 'Each P-value must be a whole number from 1 to 99.' })
+            .int({ error: 'Each P-value must be a whole number from 1 to 99.' })
+            .min(1, { error: 'Each P-value must be a whole number from 1 to 99.' })
+            .max(99, { error: 'Each P-value must be a whole number from 1 to 99.' }),
+          { error: 'Must be a list of whole numbers from 1 to 99.' },
+        )
+        .max(20, { error: 'Must have at most 20 P-values.' })
+        .refine((values) => new Set(values).size === values.length, { error: 'P-values must differ.' })
+        .nullish(),
+    ),
     isReadOnly: outputOnly(),
     pValuesString: outputOnly(),
     nodalData: outputOnly(),

@@ -331,13 +331,21 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
 
   it('model_system_transformers_and_trasmission_lines.py: availability, LGIA, a transformer and a line', async () => {
     const { projectId, predictionId } = await existingPrediction();
+    // A series the SDK sends back as [] (it empties lists of numbers): kept.
+    await api('PUT', predictionUrl(projectId, predictionId, '/PowerPlant'), {
+      lgiaLimitTimeSeriesDetails: [0.7, 0.6],
+    });
     const before = await api('GET', predictionUrl(projectId, predictionId, '/PowerPlant'));
     await sdk().runExample('model_system_transformers_and_trasmission_lines.py', [
       projectIdLine(projectId),
       predictionIdLine(predictionId),
     ]);
     const plant = await api('GET', predictionUrl(projectId, predictionId, '/PowerPlant'));
-    expect(plant).toMatchObject({ availabilityLoss: 1.7, lgiaLimitation: 0.8 });
+    expect(plant).toMatchObject({
+      availabilityLoss: 1.7,
+      lgiaLimitation: 0.8,
+      lgiaLimitTimeSeriesDetails: [0.7, 0.6],
+    });
     expect(plant.transformers).toEqual([
       expect.objectContaining({
         rating: 0.6,
@@ -366,6 +374,8 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
       spectralShiftModel: 3, // MONTHLY_OVERRIDE
       name: 'Existing',
       weatherId: lib.otherWeatherId,
+      // Sent back as [] (the SDK empties lists of numbers): kept.
+      pValues: [50, 75, 90, 95, 99],
     });
     const factors = (prediction.monthlyFactors as Json[]).map((f) => [
       f.month,
