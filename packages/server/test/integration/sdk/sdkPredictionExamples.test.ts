@@ -299,11 +299,22 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
       api('GET', predictionUrl(projectId, predictionId)),
       api('GET', predictionUrl(projectId, cloneId)),
     ]);
+    // Everything else copied; Prediction.create() takes the design temperatures from GET /ASHRAE
+    // (the original, made by the API here, has none).
+    expect(changedKeys(original, copy)).toEqual([
+      'ashraeStation',
+      'cool996',
+      'createdDate',
+      'id',
+      'lastModified',
+      'max50Year',
+      'min50Year',
+      'name',
+      'powerPlantId',
+      'transpositionModel',
+    ]);
     expect(original.transpositionModel).toBe(1);
     expect(copy.transpositionModel).toBe(0); // HAY
-    for (const key of ['weatherId', 'start', 'end', 'soilingModel', 'spectralShiftModel']) {
-      expect(copy[key], key).toEqual(original[key]);
-    }
     const [plant, copiedPlant] = await Promise.all([
       api('GET', predictionUrl(projectId, predictionId, '/PowerPlant')),
       api('GET', predictionUrl(projectId, cloneId, '/PowerPlant')),
@@ -313,6 +324,7 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
 
   it("change_weather_file.py: the project's nearest Meteonorm file, with its dates", async () => {
     const { projectId, predictionId } = await existingPrediction();
+    const before = await api('GET', predictionUrl(projectId, predictionId));
     await sdk().runExample('change_weather_file.py', [
       projectIdLine(projectId),
       predictionIdLine(predictionId),
@@ -327,6 +339,7 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
       end: weather.endDate,
     });
     expect(String(prediction.start)).toMatch(/^2005-01-01/);
+    expect(changedKeys(before, prediction)).toEqual(['end', 'lastModified', 'start', 'weatherId']);
   });
 
   it('model_system_transformers_and_trasmission_lines.py: availability, LGIA, a transformer and a line', async () => {
@@ -364,11 +377,18 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
 
   it('setting_monthly_factors_on_prediction.py: albedo, soiling and spectral shift by month, and the models', async () => {
     const { projectId, predictionId } = await existingPrediction();
+    const before = await api('GET', predictionUrl(projectId, predictionId));
     await sdk().runExample('setting_monthly_factors_on_prediction.py', [
       projectIdLine(projectId),
       predictionIdLine(predictionId),
     ]);
     const prediction = await api('GET', predictionUrl(projectId, predictionId));
+    expect(changedKeys(before, prediction)).toEqual([
+      'lastModified',
+      'monthlyFactors',
+      'soilingModel',
+      'spectralShiftModel',
+    ]);
     expect(prediction).toMatchObject({
       soilingModel: 0, // CONSTANT_MONTHLY
       spectralShiftModel: 3, // MONTHLY_OVERRIDE
@@ -415,6 +435,12 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
     expect((field.module as Json).name).toBe(OTHER_MODULE.name);
   });
 });
+
+/** The keys whose values differ between two records, sorted. */
+function changedKeys(before: Json, after: Json): string[] {
+  const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
+  return [...keys].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key])).sort();
+}
 
 /** A plant (or part of one) without the ids of its nodes, which a copy or a save may renumber. */
 function withoutIds(value: unknown): unknown {
