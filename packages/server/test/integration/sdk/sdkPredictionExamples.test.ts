@@ -422,6 +422,7 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
 
   it('Change Module In Power Plant.ipynb: DC field 1 of block 1 gets the new module', async () => {
     const { projectId, predictionId } = await existingPrediction();
+    const before = await api('GET', predictionUrl(projectId, predictionId, '/PowerPlant'));
     await sdk().runExample('Change Module In Power Plant.ipynb', [
       projectIdLine(projectId),
       predictionIdLine(predictionId),
@@ -433,6 +434,19 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
     )[0]!;
     expect(field.moduleId).toBe(lib.otherModuleId);
     expect((field.module as Json).name).toBe(OTHER_MODULE.name);
+    // Nothing else changed but the module area that follows the module (the notebook keeps the
+    // old module's planned rating: the SDK's update_module() recalculates through
+    // CalculatePowerPlantFields, the notebook does not call it).
+    const old = (
+      (((before.blocks as Json[])[0]!.arrays as Json[])[0]!.inverters as Json[])[0]!.dcFields as Json[]
+    )[0]!;
+    expect(changedKeys(old, field)).toEqual(['module', 'moduleId', 'totalModuleArea']);
+    expect(changedKeys({ ...before, blocks: [] }, { ...plant, blocks: [] })).toEqual(['totalModuleArea']);
+    expect(field.totalModuleArea).toBeCloseTo(
+      (old.totalModuleArea as number) *
+        ((OTHER_MODULE.length * OTHER_MODULE.width) / (MODULE.length * MODULE.width)),
+      6,
+    );
   });
 });
 
