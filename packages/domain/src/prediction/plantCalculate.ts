@@ -42,7 +42,8 @@ import {
   type StringSizingThermal,
 } from '../plant/stringWindow.ts';
 import { transmissionLineResistances } from '../plant/transmissionLine.ts';
-import { asList, plantTotals, walkPlant } from './plantTree.ts';
+import { asList, finiteNumber, plantTotals, walkPlant } from './plantTree.ts';
+import { applyModule } from './plantSave.ts';
 
 type Json = Record<string, unknown>;
 
@@ -70,37 +71,7 @@ export const MODULES_IN_SERIES_NOTICE =
 export const INVERTER_KVA_NOTICE =
   'The temperature-adjusted kVA of the inverters was updated based on the cooling design temperature.';
 
-const num = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-
-/** Module-derived fields of a DC field (the module's value replaces the field's). */
-const FROM_MODULE: readonly (readonly [string, string])[] = [
-  ['plannedModuleRating', 'stcMaxPower'],
-  ['moduleQuality', 'moduleQuality'],
-  ['moduleMismatchCoefficient', 'moduleMismatchCoefficient'],
-  ['lightInducedDegradation', 'lightInducedDegradation'],
-  ['heatBalanceConductiveCoef', 'heatBalanceConductiveCoef'],
-  ['heatBalanceConvectiveCoef', 'heatBalanceConvectiveCoef'],
-  ['sandiaConductiveCoef', 'sandiaConductiveCoef'],
-  ['sandiaConvectiveCoef', 'sandiaConvectiveCoef'],
-  ['cellToModuleTempDiff', 'cellToModuleTempDiff'],
-  ['nominalOperatingCellTemperature', 'nominalOperatingCellTemperature'],
-  ['transmittanceAbsorptance', 'transmittanceAbsorptance'],
-];
-
-function takeModule(field: Json, module: Json): void {
-  for (const [to, from] of FROM_MODULE) {
-    const value = num(module[from]);
-    if (value !== undefined) field[to] = value;
-    else delete field[to];
-  }
-  const orientation = num(module.defaultOrientation);
-  if (orientation !== undefined) field.moduleOrientation = orientation;
-  if (module.faciality === 1) {
-    if (!field.lockBacksideMismatch && num(module.backSideMismatch) !== undefined)
-      field.backSideMismatch = module.backSideMismatch;
-  }
-}
+const num = finiteNumber;
 
 /** Sets `field[key] = value` unless the field's lock is on or the value is not finite. */
 function set(field: Json, key: string, value: number, lock?: string): void {
@@ -120,7 +91,7 @@ function calculateDcField(
   const tracking = num(field.trackingType) ?? FIXED_TILT;
   const moduleChanged = module !== undefined && moduleId !== storedModuleId;
   if (module && moduleChanged) {
-    takeModule(field, module);
+    applyModule(field, module, 'replace');
     if (ctx.site.spectralShiftModel === TWO_PARAM_SPECTRAL) notices.add(WARNING.spectralDefaultsUpdated);
   }
   // 2. String length inside the inverter's window.

@@ -32,7 +32,7 @@ import {
 } from './defaults.ts';
 import { completeEssCapacities } from '../plant/ess.ts';
 import { defaultModuleAzimuth, defaultTilt } from '../plant/layout.ts';
-import { asList, CHILDREN, meanPowerFactor, nodeLabel, type PlantLevel } from './plantTree.ts';
+import { asList, CHILDREN, finiteNumber, meanPowerFactor, nodeLabel, type PlantLevel } from './plantTree.ts';
 
 type Json = Record<string, unknown>;
 
@@ -131,11 +131,11 @@ function nameSiblings(
   }
 }
 
-const num = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+const num = finiteNumber;
 
-/** Module fields a DC field takes from its module when it has none of its own. */
+/** Module fields a DC field takes from its module (DC field name, module name). */
 const MODULE_DERIVED = [
+  ['plannedModuleRating', 'stcMaxPower'],
   ['moduleQuality', 'moduleQuality'],
   ['moduleMismatchCoefficient', 'moduleMismatchCoefficient'],
   ['lightInducedDegradation', 'lightInducedDegradation'],
@@ -148,22 +148,28 @@ const MODULE_DERIVED = [
   ['transmittanceAbsorptance', 'transmittanceAbsorptance'],
 ] as const;
 
-/** The DC field's values taken from its module where it has none (see the file comment). */
-function fillFromModule(field: Json, module: Json | undefined): void {
-  if (!module) return;
-  if (field.plannedModuleRating === undefined && num(module.stcMaxPower) !== undefined)
-    field.plannedModuleRating = module.stcMaxPower;
+/**
+ * A DC field's values from its module: its rating, loss and thermal coefficients, its default
+ * orientation and (bifacial) back-side mismatch. 'fill' sets only what the field lacks (a save);
+ * 'replace' sets them all (the module was changed, spec 1 §4), dropping those the module lacks, and
+ * keeps a locked back-side mismatch.
+ */
+export function applyModule(field: Json, module: Json, mode: 'fill' | 'replace'): void {
   for (const [to, from] of MODULE_DERIVED) {
-    if (field[to] === undefined && num(module[from]) !== undefined) field[to] = module[from];
+    const value = num(module[from]);
+    if (mode === 'replace') {
+      if (value !== undefined) field[to] = value;
+      else delete field[to];
+    } else if (field[to] === undefined && value !== undefined) field[to] = value;
   }
-  if (field.moduleOrientation === undefined && num(module.defaultOrientation) !== undefined)
-    field.moduleOrientation = module.defaultOrientation;
-  if (
-    module.faciality === 1 &&
-    field.backSideMismatch === undefined &&
-    num(module.backSideMismatch) !== undefined
-  )
-    field.backSideMismatch = module.backSideMismatch;
+  const orientation = num(module.defaultOrientation);
+  if (orientation !== undefined && (mode === 'replace' || field.moduleOrientation === undefined))
+    field.moduleOrientation = orientation;
+  const mismatch = num(module.backSideMismatch);
+  if (module.faciality === 1 && mismatch !== undefined) {
+    if (mode === 'replace' ? !field.lockBacksideMismatch : field.backSideMismatch === undefined)
+      field.backSideMismatch = mismatch;
+  }
 }
 
 /** Strings from the DC power, or the DC power from the strings (spec 2 §9.3, spec 4 §1). */
@@ -314,7 +320,7 @@ export function mergePlant(
       const module = moduleId !== undefined ? ctx.modules.get(moduleId) : undefined;
       if (moduleId !== undefined && !module)
         (errors[`${path}.moduleId`] ??= []).push(`${label}: module ${moduleId} was not found.`);
-      fillFromModule(node, module);
+      if (module) applyModule(node, module, 'fill');
       fillMounting(node, module, ctx.latitude);
       applyDcFieldRules(node);
       fillSizing(node);

@@ -36,6 +36,10 @@ export interface PlantNodeVisit {
   ancestors: Json[];
 }
 
+/** The value when it is a finite number, else undefined. */
+export const finiteNumber = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
 export const asList = (value: unknown): Json[] =>
   Array.isArray(value) ? value.filter((v): v is Json => v !== null && typeof v === 'object') : [];
 

@@ -6,11 +6,12 @@
  */
 import {
   calculatePlant,
+  finiteNumber,
   mergePlant,
   plantEquipmentIds,
+  type PowerPlantInput,
   powerPlantSchema,
   walkPlant,
-  type PowerPlantInput,
 } from '@sunfield/domain';
 import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/index.ts';
@@ -23,8 +24,7 @@ import { equipmentRecords, plantWarnings } from './powerPlantSave.ts';
 
 type Json = Record<string, unknown>;
 
-const num = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+const num = finiteNumber;
 
 export async function calculatePowerPlantFields(
   db: Db,

@@ -3,7 +3,7 @@
  * by it, so a query can never reach another company's prediction (policies/prediction.ts decides
  * who may act within the company).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { plantEquipment, plantNodeIds, powerPlants, predictions, users } from '../db/schema.ts';
 import type { OwnerSummary } from './project.ts';
@@ -34,12 +34,8 @@ function withOwner<T extends { owner: { id: string | null } | null }>(
   return { ...row, owner: row.owner?.id ? (row.owner as OwnerSummary) : null };
 }
 
-/** The predictions of a project (every one the company has; the policy filters what a user sees). */
-export async function listProjectPredictions(
-  db: Db,
-  companyId: string,
-  projectId: number,
-): Promise<PredictionListRow[]> {
+/** Predictions with their owner and plant totals, in project then id order. */
+async function listWhere(db: Db, where: SQL | undefined): Promise<PredictionListRow[]> {
   const rows = await db
     .select({
       prediction: predictions,
@@ -50,10 +46,18 @@ export async function listProjectPredictions(
     .from(predictions)
     .leftJoin(users, eq(users.id, predictions.ownerId))
     .leftJoin(powerPlants, eq(powerPlants.predictionId, predictions.id))
-    .where(and(eq(predictions.companyId, companyId), eq(predictions.projectId, projectId)))
-    .orderBy(asc(predictions.id));
+    .where(where)
+    .orderBy(asc(predictions.projectId), asc(predictions.id));
   return rows.map(withOwner);
 }
+
+/** The predictions of a project (every one the company has; the policy filters what a user sees). */
+export const listProjectPredictions = (
+  db: Db,
+  companyId: string,
+  projectId: number,
+): Promise<PredictionListRow[]> =>
+  listWhere(db, and(eq(predictions.companyId, companyId), eq(predictions.projectId, projectId)));
 
 /** The predictions of several projects of the company, for the projects-and-predictions list. */
 export async function listPredictionsOfProjects(
@@ -62,19 +66,7 @@ export async function listPredictionsOfProjects(
   projectIds: number[],
 ): Promise<PredictionListRow[]> {
   if (projectIds.length === 0) return [];
-  const rows = await db
-    .select({
-      prediction: predictions,
-      owner: ownerColumns,
-      dcCapacityKw: powerPlants.dcCapacityKw,
-      acCapacityKw: powerPlants.acCapacityKw,
-    })
-    .from(predictions)
-    .leftJoin(users, eq(users.id, predictions.ownerId))
-    .leftJoin(powerPlants, eq(powerPlants.predictionId, predictions.id))
-    .where(and(eq(predictions.companyId, companyId), inArray(predictions.projectId, projectIds)))
-    .orderBy(asc(predictions.projectId), asc(predictions.id));
-  return rows.map(withOwner);
+  return listWhere(db, and(eq(predictions.companyId, companyId), inArray(predictions.projectId, projectIds)));
 }
 
 export async function findPrediction(

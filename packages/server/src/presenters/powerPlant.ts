@@ -13,6 +13,7 @@ import {
   DC_FIELD_KEYS,
   ESS_INPUTS_KEYS,
   ESS_SYSTEM_KEYS,
+  finiteNumber,
   INVERTER_NODE_EXTRAS,
   INVERTER_NODE_KEYS,
   NODAL_EXPORT_KEYS,
@@ -31,8 +32,7 @@ export interface PlantEquipmentRecords {
   inverters: ReadonlyMap<number, Json>;
 }
 
-const num = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+const num = finiteNumber;
 
 /** Module area [m²] of a module record (spec 2 §9.3: width/1000 × length/1000), if it has dimensions. */
 function moduleArea(module: Json | null): number | undefined {

@@ -8,12 +8,11 @@ import {
   predictionUrl,
   predictionWorld,
   TRACKER_MODULE,
+  dcFieldOf,
 } from './predictionFactory.ts';
 
 type Json = Record<string, unknown>;
 const first = (v: unknown): Json => (v as Json[])[0]!;
-const dcFieldOf = (plant: Json, block = 0): Json =>
-  first(first(first((plant.blocks as Json[])[block]!.arrays).inverters).dcFields);
 
 describeEachDatabase('power plant', (ctx) => {
   it('answers 204 while none exists, then the same JSON that went in, every spec 3 field shown', async () => {

@@ -6,6 +6,7 @@ import {
   predictionUrl,
   predictionWorld,
   type PredictionWorld,
+  dcFieldOf,
 } from './predictionFactory.ts';
 import { createCompanyUser } from './projectFactory.ts';
 
@@ -226,9 +227,7 @@ describeEachDatabase('prediction policies', (ctx) => {
     });
     const moduleId = (module.json() as { id: number }).id;
     const body = plantBody(world, 1);
-    const field = (
-      (((body.blocks as Json[])[0]!.arrays as Json[])[0]!.inverters as Json[])[0]!.dcFields as Json[]
-    )[0]!;
+    const field = dcFieldOf(body);
     field.moduleId = moduleId;
     await call(app, {
       method: 'POST',

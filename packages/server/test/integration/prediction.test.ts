@@ -1,9 +1,14 @@
 import { expect, it } from 'vitest';
 import { PREDICTION_KEYS } from '@sunfield/domain';
 import { call, describeEachDatabase } from './harness.ts';
-import { createPrediction, plantBody, predictionUrl, predictionWorld } from './predictionFactory.ts';
+import {
+  createPrediction,
+  plantBody,
+  predictionUrl,
+  predictionWorld,
+  dcFieldOf,
+} from './predictionFactory.ts';
 
-type Json = Record<string, unknown>;
 
 describeEachDatabase('prediction create, read, update, delete', (ctx) => {
   it('creates a prediction with the defaults of spec 4 and shows every spec 3 field', async () => {
@@ -261,9 +266,7 @@ describeEachDatabase('prediction create, read, update, delete', (ctx) => {
     const moduleId = (module.json() as { id: number }).id;
     const id = await createPrediction(app, world, { weatherId: world.weatherId });
     const body = plantBody(world, 1);
-    const field = (
-      (((body.blocks as Json[])[0]!.arrays as Json[])[0]!.inverters as Json[])[0]!.dcFields as Json[]
-    )[0]!;
+    const field = dcFieldOf(body);
     field.moduleId = moduleId;
     await call(app, {
       method: 'POST',

@@ -152,3 +152,10 @@ export function plantBody(world: PredictionWorld, blocks = 2): Record<string, un
 
 export const predictionUrl = (world: PredictionWorld, id: number, tail = ''): string =>
   `/api/Project/${world.projectId}/Prediction/${id}${tail}`;
+
+type Json = Record<string, unknown>;
+const firstOf = (v: unknown): Json => (v as Json[])[0]!;
+
+/** The first DC field (of its first array and inverter) of a block of a plant body or answer. */
+export const dcFieldOf = (plant: Json, block = 0): Json =>
+  firstOf(firstOf(firstOf((plant.blocks as Json[])[block]!.arrays).inverters).dcFields);

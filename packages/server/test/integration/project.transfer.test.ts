@@ -1,6 +1,12 @@
 import { expect, it } from 'vitest';
 import { call, describeEachDatabase } from './harness.ts';
-import { createPrediction, plantBody, predictionUrl, predictionWorld } from './predictionFactory.ts';
+import {
+  createPrediction,
+  plantBody,
+  predictionUrl,
+  predictionWorld,
+  dcFieldOf,
+} from './predictionFactory.ts';
 import { createCompanyUser } from './projectFactory.ts';
 
 type Json = Record<string, unknown>;
@@ -24,9 +30,7 @@ describeEachDatabase('project export and import with predictions', (ctx) => {
     const moduleId = (module.json() as { id: number }).id;
     const a = await createPrediction(app, world, { name: 'A', weatherId: world.weatherId, cool996: 31 });
     const body = plantBody(world, 2);
-    const field = (
-      (((body.blocks as Json[])[0]!.arrays as Json[])[0]!.inverters as Json[])[0]!.dcFields as Json[]
-    )[0]!;
+    const field = dcFieldOf(body);
     field.moduleId = moduleId;
     await call(app, {
       method: 'POST',
@@ -103,9 +107,7 @@ describeEachDatabase('project export and import with predictions', (ctx) => {
       })
     ).json() as Json;
     expect(withoutIds(copy)).toEqual(withoutIds(source));
-    const copiedField = (
-      (((copy.blocks as Json[])[0]!.arrays as Json[])[0]!.inverters as Json[])[0]!.dcFields as Json[]
-    )[0]!;
+    const copiedField = dcFieldOf(copy);
     expect(copiedField.moduleId).not.toBe(moduleId);
     expect((copiedField.module as Json).name).toBe('Company module');
     expect((copiedField.module as Json).companyId).toBe(other.companyId);
