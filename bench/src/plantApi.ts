@@ -103,11 +103,17 @@ function plant(blocks: number, moduleId: number, inverterId: number): Record<str
   };
 }
 
+/** The PostgreSQL URL when the server answers (its database created when missing), else undefined. */
 async function postgresUrl(): Promise<string | undefined> {
   const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sunfield_test';
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const name = new URL(url).pathname.slice(1);
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
+    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (!exists.rowCount) await client.query(`create database "${name.replace(/"/g, '""')}"`);
     return url;
   } catch {
     return undefined;

@@ -8,7 +8,7 @@ CREATE TABLE "plant_equipment" (
 CREATE TABLE "power_plants" (
 	"prediction_id" integer PRIMARY KEY NOT NULL,
 	"company_id" uuid NOT NULL,
-	"data" jsonb NOT NULL,
+	"data" json NOT NULL,
 	"dc_capacity_kw" double precision DEFAULT 0 NOT NULL,
 	"ac_capacity_kw" double precision DEFAULT 0 NOT NULL,
 	"created_date" timestamp with time zone DEFAULT now() NOT NULL,
