@@ -9,7 +9,6 @@ import {
   dcFieldOf,
 } from './predictionFactory.ts';
 
-
 describeEachDatabase('prediction create, read, update, delete', (ctx) => {
   it('creates a prediction with the defaults of spec 4 and shows every spec 3 field', async () => {
     const { app } = ctx();
@@ -297,5 +296,67 @@ describeEachDatabase('prediction create, read, update, delete', (ctx) => {
       (await call(app, { method: 'DELETE', url: `/api/Weather/${world.weatherId}`, token: world.token }))
         .statusCode,
     ).toBe(200);
+  });
+
+  it("a new prediction and new plant nodes take the company's default settings", async () => {
+    const { app } = ctx();
+    const world = await predictionWorld(app, { roles: ['Admin'] });
+    const settings = await call(app, {
+      method: 'PUT',
+      url: '/api/Company/DefaultSettings',
+      token: world.token,
+      payload: {
+        simulationSettings: {
+          transpositionModel: 0,
+          errorSpaVar: 4,
+          modTempModel: 1,
+          firstYearDegradation: true,
+        },
+        environmentalConditions: {
+          monthlyAlbedo: Array.from({ length: 12 }, () => 0.3),
+          monthlySoilingLoss: Array.from({ length: 12 }, (_, i) => ({ month: i + 1, soilingLoss: i / 2 })),
+        },
+        powerPlantBuilder: {
+          dasLoad: 500,
+          dcWiringLossAtSTC: 2,
+          minimumTrackingLimitAngleD: 52,
+          maximumTrackingLimitAngleD: 52,
+        },
+      },
+    });
+    expect(settings.statusCode).toBe(200);
+    const id = await createPrediction(app, world);
+    const got = (
+      await call(app, { method: 'GET', url: predictionUrl(world, id), token: world.token })
+    ).json() as {
+      monthlyFactors: { albedo: number; soilingLoss: number }[];
+    };
+    expect(got).toMatchObject({
+      transpositionModel: 0,
+      errorSpaVar: 4,
+      modTempModel: 1,
+      firstYearDegradation: true,
+    });
+    expect(got.monthlyFactors.map((m) => m.albedo)).toEqual(Array.from({ length: 12 }, () => 0.3));
+    expect(got.monthlyFactors[11]!.soilingLoss).toBe(5.5);
+    const body = plantBody(world, 1);
+    const field = dcFieldOf(body);
+    field.trackingType = 1;
+    await call(app, {
+      method: 'POST',
+      url: predictionUrl(world, id, '/PowerPlant'),
+      token: world.token,
+      payload: body,
+    });
+    const plant = (
+      await call(app, { method: 'GET', url: predictionUrl(world, id, '/PowerPlant'), token: world.token })
+    ).json() as Record<string, unknown>;
+    expect(dcFieldOf(plant)).toMatchObject({
+      dcWiringLossAtSTC: 2,
+      minimumTrackingLimitAngleD: -52,
+      maximumTrackingLimitAngleD: 52,
+    });
+    const array = ((plant.blocks as Record<string, unknown>[])[0]!.arrays as Record<string, unknown>[])[0]!;
+    expect(array).toMatchObject({ dasLoad: 500 });
   });
 });
