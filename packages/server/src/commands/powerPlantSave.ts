@@ -28,7 +28,7 @@ import {
   type PowerPlantRow,
 } from '../models/prediction.ts';
 import type { LoadedPrediction } from '../policies/prediction.ts';
-import { actorOf } from '../policies/prediction.ts';
+import { actorOf, predictionNotFound } from '../policies/prediction.ts';
 import { presentEquipment } from '../presenters/equipment.ts';
 
 type Json = Record<string, unknown>;
@@ -144,6 +144,7 @@ export async function savePowerPlant(
     modules: used.modules,
     inverters: used.inverters,
   });
+  if (!row) throw predictionNotFound();
   const useMapBuilder = loaded.prediction.data?.useMapBuilder === true;
   const messages = plantWarnings(plant, loaded.project.project.latitude, { useMapBuilder });
   return { row, messages, modules, inverters };

@@ -192,9 +192,19 @@ export interface PowerPlantWrite {
   inverters: number[];
 }
 
-/** Writes the plant (insert or replace) and the list of equipment it uses, in one transaction. */
-export async function writePowerPlant(db: Db, plant: PowerPlantWrite): Promise<PowerPlantRow> {
+/**
+ * Writes the plant (insert or replace) and the list of equipment it uses, in one transaction that
+ * first locks the prediction's row: a prediction deleted meanwhile answers undefined (nothing is
+ * written), and a delete that comes during the write waits for it and then removes the plant too.
+ */
+export async function writePowerPlant(db: Db, plant: PowerPlantWrite): Promise<PowerPlantRow | undefined> {
   return db.transaction(async (tx) => {
+    const locked = await tx
+      .select({ id: predictions.id })
+      .from(predictions)
+      .where(and(eq(predictions.id, plant.predictionId), eq(predictions.companyId, plant.companyId)))
+      .for('update');
+    if (locked.length === 0) return undefined;
     const now = new Date();
     const values = {
       predictionId: plant.predictionId,

@@ -289,4 +289,59 @@ describeEachDatabase('power plant', (ctx) => {
     ).json();
     expect(after).toEqual(stored);
   });
+
+  it('parallel saves of one plant all land whole, and a plant is never written for a deleted prediction', async () => {
+    const { app } = ctx();
+    const world = await predictionWorld(app);
+    const id = await createPrediction(app, world);
+    await call(app, {
+      method: 'POST',
+      url: predictionUrl(world, id, '/PowerPlant'),
+      token: world.token,
+      payload: plantBody(world, 2),
+    });
+    const stored = (
+      await call(app, { method: 'GET', url: predictionUrl(world, id, '/PowerPlant'), token: world.token })
+    ).json() as Json;
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(app, {
+          method: 'PUT',
+          url: predictionUrl(world, id, '/PowerPlant'),
+          token: world.token,
+          payload: {
+            ...stored,
+            availabilityLoss: i,
+            blocks: [...(stored.blocks as Json[]), { name: 10 + i }],
+          },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array.from({ length: 8 }, () => 200));
+    const final = (
+      await call(app, { method: 'GET', url: predictionUrl(world, id, '/PowerPlant'), token: world.token })
+    ).json() as Json;
+    const blocks = final.blocks as Json[];
+    expect(blocks).toHaveLength(3);
+    expect(blocks[2]!.name).toBe(10 + (final.availabilityLoss as number));
+    // Node ids stay unique (the joined module and inverter records carry their own ids: not nodes).
+    const ids: unknown[] = [];
+    JSON.stringify(final, (k, v: unknown) =>
+      k === 'module' || k === 'inverter' ? undefined : k === 'id' && v !== id ? (ids.push(v), v) : v,
+    );
+    expect(new Set(ids).size).toBe(ids.length);
+
+    const { writePowerPlant } = await import('../../src/models/prediction.ts');
+    await call(app, { method: 'DELETE', url: predictionUrl(world, id), token: world.token });
+    const written = await writePowerPlant(app.services.database.db, {
+      predictionId: id,
+      companyId: world.companyId,
+      data: { blocks: [] },
+      dcCapacityKw: 0,
+      acCapacityKw: 0,
+      modules: [],
+      inverters: [],
+    });
+    expect(written).toBeUndefined();
+  });
 });

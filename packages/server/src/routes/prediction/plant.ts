@@ -23,7 +23,7 @@ import type { Db } from '../../db/index.ts';
 import { notFound, parse } from '../../lib/errors.ts';
 import { sendXMessages } from '../../lib/request.ts';
 import { findPowerPlant, writePowerPlant } from '../../models/prediction.ts';
-import { actorOf, loadPredictionFor } from '../../policies/prediction.ts';
+import { actorOf, loadPredictionFor, predictionNotFound } from '../../policies/prediction.ts';
 import { presentPowerPlant } from '../../presenters/powerPlant.ts';
 
 type Json = Record<string, unknown>;
@@ -111,7 +111,7 @@ export function registerPowerPlantRoutes(app: FastifyInstance): void {
       return { ...block, nodalExportOptions: flags };
     });
     const used = plantEquipmentIds(data);
-    await writePowerPlant(db, {
+    const written = await writePowerPlant(db, {
       predictionId: loaded.prediction.id,
       companyId: auth.company.id,
       data,
@@ -120,6 +120,7 @@ export function registerPowerPlantRoutes(app: FastifyInstance): void {
       modules: used.modules,
       inverters: used.inverters,
     });
+    if (!written) throw predictionNotFound();
     return { changesMade: true };
   });
 
