@@ -79,6 +79,8 @@ export {
   monthFromDays,
   monthSeries,
   parseIsoWithOffset,
+  MONTH_ABBREVIATIONS,
+  MONTH_KEYS,
   MS_PER_DAY,
   MS_PER_HOUR,
   MS_PER_MINUTE,

@@ -11,6 +11,7 @@
  * optional here: what a save requires and the defaults of absent fields are the builder's rules.
  */
 import { z } from 'zod';
+import { MONTH_KEYS } from '@sunfield/engine';
 import {
   DCFieldBacktrackingType,
   DCFieldTrackingTypeEnum,
@@ -166,20 +167,7 @@ export const shadeObjectSchema = entity(
 // ---------------------------------------------------------------------------------------------
 // Energy storage
 
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-] as const;
+const MONTHS = MONTH_KEYS;
 const HOURS = Array.from({ length: 24 }, (_, h) => `hour${h}`);
 
 /** spec 3 ESSDispatchTableMonth: hour0…hour23, each true when the battery discharges in that hour. */

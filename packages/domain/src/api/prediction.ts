@@ -10,6 +10,7 @@
  * `cool996` and `useMeteoPOAI`.
  */
 import { z } from 'zod';
+import { MONTH_ABBREVIATIONS } from '@sunfield/engine';
 import {
   AirMassModelType,
   CircumsolarTreatmentType,
@@ -269,17 +270,4 @@ export type PredictionInput = z.output<typeof predictionSchema>;
 export type PredictionFields = Omit<PredictionInput, 'id'>;
 
 /** The 12 monthly factors' month names as the product writes them (`Jan` … `Dec`). */
-export const MONTH_NAMES = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
+export const MONTH_NAMES = MONTH_ABBREVIATIONS;

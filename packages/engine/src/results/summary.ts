@@ -11,6 +11,7 @@
  */
 import { DEGRADATION_MODEL, DEGRADATION_MODEL_NAMES, type Degradation } from '../lifetime/degradation.ts';
 import type { AnnualRate } from '../lifetime/annualRates.ts';
+import { MONTH_ABBREVIATIONS } from '../time/calendar.ts';
 import { lossTree, lossTreeEnergies, type LossTreeAccumulator } from './lossTree.ts';
 import type {
   BlockResultSummaryYear,
@@ -79,20 +80,7 @@ export function capacityFactor(x: { energy: number; hours: number }, p: { acCapa
   return d > 0 ? x.energy / d : 0;
 }
 
-const MONTH_NAMES = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
+const MONTH_NAMES = MONTH_ABBREVIATIONS;
 
 /** Parameters of {@link predictionResultSummaryYear}. */
 export interface SummaryYearParams {

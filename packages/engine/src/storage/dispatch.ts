@@ -3,6 +3,7 @@
  * algorithms, state of charge with limits, conversion losses, HVAC, and the degradation of capacity and
  * efficiency (step 20 of the chain, spec 4 §2 "ESS").
  */
+import { MONTH_KEYS } from '../time/calendar.ts';
 import { fadeKernel } from './essFormulas.ts';
 
 /** Charge algorithm (spec 3 `ESSChargeAlgorithm`: 0 LGIA Excess, 1 Energy Available, 2 Custom). */
@@ -119,20 +120,7 @@ export interface EssOutputs {
 export function dispatchTableFromSpec(
   x: Partial<Record<string, Partial<Record<string, boolean>> | null>>,
 ): Uint8Array {
-  const months = [
-    'january',
-    'february',
-    'march',
-    'april',
-    'may',
-    'june',
-    'july',
-    'august',
-    'september',
-    'october',
-    'november',
-    'december',
-  ];
+  const months = MONTH_KEYS;
   const t = new Uint8Array(288);
   months.forEach((m, k) => {
     const row = x[m];

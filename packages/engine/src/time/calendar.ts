@@ -8,6 +8,38 @@
  */
 
 /** Milliseconds in a day. */
+/** Month abbreviations as the product writes them (`MonthlyFactors.monthName`), January first. */
+export const MONTH_ABBREVIATIONS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
+
+/** Month names as the keys of spec 3 `ESSDispatchTable` (`january` … `december`). */
+export const MONTH_KEYS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+] as const;
+
 export const MS_PER_DAY = 86_400_000;
 /** Milliseconds in an hour. */
 export const MS_PER_HOUR = 3_600_000;
