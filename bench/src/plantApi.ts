@@ -9,14 +9,10 @@
  *
  *   npx tsx bench/src/plantApi.ts [--runs 5] [--blocks 300]
  */
-import crypto from 'node:crypto';
 import os from 'node:os';
 import pg from 'pg';
-import { buildApp } from '../../packages/server/src/app.ts';
-import { loadConfig } from '../../packages/server/src/config.ts';
-import { openDatabase } from '../../packages/server/src/db/index.ts';
-import { companies, users } from '../../packages/server/src/db/schema.ts';
 import { insertEquipment } from '../../packages/server/src/models/equipment.ts';
+import { benchApp } from './benchApp.ts';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -123,35 +119,11 @@ async function postgresUrl(): Promise<string | undefined> {
 }
 
 async function bench(kind: 'pglite' | 'postgres', url: string | undefined, runs: number, blocks: number) {
-  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
-  const app = await buildApp({
-    config: { ...loadConfig({}), databaseUrl: url, secret: 'bench' },
-    database,
-    logger: false,
-  });
-  await app.ready();
+  const { app, database, headers, companyId, userId, close } = await benchApp('Plant', url);
   const db = database.db;
-  const [company] = await db
-    .insert(companies)
-    .values({ name: 'Bench Plant' })
-    .returning({ id: companies.id });
-  const [user] = await db
-    .insert(users)
-    .values({
-      companyId: company!.id,
-      email: `bench-plant-${crypto.randomBytes(4).toString('hex')}@example.test`,
-      firstName: 'Bench',
-      lastName: 'Plant',
-      passwordHash: 'x',
-      roles: ['User'],
-      eulaAcceptedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  const token = await app.services.tokens.sign({ sub: user!.id, cid: company!.id, kind: 'session' }, 3600);
-  const headers = { authorization: `Bearer ${token}` };
   const moduleId = await insertEquipment(db, 'module', {
-    companyId: company!.id,
-    ownerId: user!.id,
+    companyId: companyId,
+    ownerId: userId,
     status: 2,
     name: 'Bench module 500 W',
     manufacturer: 'Bench',
@@ -166,8 +138,8 @@ async function bench(kind: 'pglite' | 'postgres', url: string | undefined, runs:
     },
   });
   const inverterId = await insertEquipment(db, 'inverter', {
-    companyId: company!.id,
-    ownerId: user!.id,
+    companyId: companyId,
+    ownerId: userId,
     status: 2,
     name: 'Bench inverter 3 MVA',
     manufacturer: 'Bench',
@@ -238,8 +210,7 @@ async function bench(kind: 'pglite' | 'postgres', url: string | undefined, runs:
     `\n${kind}: ${blocks} blocks, ${blocks * 4} DC fields; GET answer ${(size / 1e6).toFixed(2)} MB`,
   );
   for (const label of ['POST', 'GET', 'PUT', 'Calculate']) console.log(`  ${fmt(label)}`);
-  await app.close();
-  await database.close();
+  await close();
 }
 
 async function main(): Promise<void> {

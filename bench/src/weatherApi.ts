@@ -11,12 +11,9 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../../packages/server/src/app.ts';
-import { loadConfig } from '../../packages/server/src/config.ts';
-import { openDatabase } from '../../packages/server/src/db/index.ts';
-import { companies, users } from '../../packages/server/src/db/schema.ts';
 import { oneMinuteYearCsv } from '../../packages/server/test/integration/weatherYearCsv.ts';
 import { sharedDir } from '../../scripts/sharedDir.ts';
+import { benchApp } from './benchApp.ts';
 
 const TMY3 = path.join(sharedDir(), 'data', '723170TYA.CSV');
 
@@ -46,28 +43,7 @@ async function main(): Promise<void> {
   console.log(
     `weather API, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), node ${process.version}, load ${load()}`,
   );
-  const database = await openDatabase({ dataDir: 'memory://' });
-  const app = await buildApp({ config: { ...loadConfig({}), secret: 'bench' }, database, logger: false });
-  await app.ready();
-  const db = database.db;
-  const [company] = await db
-    .insert(companies)
-    .values({ name: 'Bench Weather' })
-    .returning({ id: companies.id });
-  const [user] = await db
-    .insert(users)
-    .values({
-      companyId: company!.id,
-      email: `bench-weather-${crypto.randomBytes(4).toString('hex')}@example.test`,
-      firstName: 'Bench',
-      lastName: 'Weather',
-      passwordHash: 'x',
-      roles: ['User'],
-      eulaAcceptedAt: new Date(),
-    })
-    .returning({ id: users.id });
-  const token = await app.services.tokens.sign({ sub: user!.id, cid: company!.id, kind: 'session' }, 3600);
-  const headers = { authorization: `Bearer ${token}` };
+  const { app, headers, close } = await benchApp('Weather');
 
   const timed = async <R extends { statusCode: number; body: string }>(
     label: string,
@@ -132,8 +108,7 @@ async function main(): Promise<void> {
     }
   }
   console.log(`load average after: ${load()}`);
-  await app.close();
-  await database.close();
+  await close();
 }
 
 await main();

@@ -3,6 +3,7 @@
  * order: the SDK reads them as attributes (`module.default_orientation`…), so a missing key fails a
  * script where a null would not. Shared by the server's presenters and the web app.
  */
+import { presentFields } from './fields.ts';
 
 /** spec 3 Module (106 fields). */
 export const MODULE_FIELDS = [
@@ -256,8 +257,7 @@ export function withEveryField(
   fields: readonly string[],
   entity: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const field of fields) out[field] = entity[field] ?? null;
+  const out = presentFields(entity, fields);
   for (const [key, value] of Object.entries(entity)) if (!(key in out)) out[key] = value;
   return out;
 }

@@ -72,6 +72,13 @@ export function walkPlant(plant: Json, visit: (v: PlantNodeVisit) => void): void
   go(asList(plant.blocks), 0, 'blocks', '', 1, []);
 }
 
+/** How many ids a plant's nodes, transformers and transmission lines take (a save, a clone). */
+export function plantIdCount(plant: Json): number {
+  let n = asList(plant.transformers).length + asList(plant.transmissionLines).length;
+  walkPlant(plant, () => n++);
+  return n;
+}
+
 /** The DC power of one DC field [kW]: its `fieldDcPower`, else strings × modules in series × rating. */
 export function dcFieldPowerKw(field: Json): number {
   if (typeof field.fieldDcPower === 'number' && Number.isFinite(field.fieldDcPower))

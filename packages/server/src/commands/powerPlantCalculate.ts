@@ -8,19 +8,17 @@ import {
   calculatePlant,
   finiteNumber,
   mergePlant,
-  plantEquipmentIds,
   type PowerPlantInput,
   powerPlantSchema,
-  walkPlant,
 } from '@sunfield/domain';
 import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest, INVALID_INPUT, parse } from '../lib/errors.ts';
 import type { XMessage } from '../lib/request.ts';
-import { findPowerPlant, nextPlantNodeIds } from '../models/prediction.ts';
-import { actorOf, type LoadedPrediction } from '../policies/prediction.ts';
+import { findPowerPlant } from '../models/prediction.ts';
+import { type LoadedPrediction } from '../policies/prediction.ts';
 import { presentPowerPlant } from '../presenters/powerPlant.ts';
-import { equipmentRecords, plantWarnings } from './powerPlantSave.ts';
+import { plantMergeContext, plantWarnings } from './powerPlantSave.ts';
 
 type Json = Record<string, unknown>;
 
@@ -37,24 +35,9 @@ export async function calculatePowerPlantFields(
   const empty =
     body === undefined || body === null || (typeof body === 'object' && Object.keys(body).length === 0);
   const input: PowerPlantInput = empty ? {} : parse(powerPlantSchema, body);
-  let count = (input.transformers?.length ?? 0) + (input.transmissionLines?.length ?? 0);
-  walkPlant(input as Json, () => count++);
-  const a = plantEquipmentIds(input as Json);
-  const b = stored ? plantEquipmentIds(stored) : { modules: [], inverters: [] };
-  const actor = actorOf(auth);
-  const [modules, inverters, ids] = await Promise.all([
-    equipmentRecords(db, actor, 'module', [...a.modules, ...b.modules]),
-    equipmentRecords(db, actor, 'inverter', [...a.inverters, ...b.inverters]),
-    nextPlantNodeIds(db, count),
-  ]);
-  let next = 0;
-  const { plant, errors } = mergePlant(stored, input, {
-    modules,
-    inverters,
-    newId: () => ids[next++] ?? -next,
-    companySettings: auth.company.defaultSettings,
-    latitude: loaded.project.project.latitude,
-  });
+  const ctx = await plantMergeContext(db, auth, loaded.project.project.latitude, input, stored);
+  const { modules, inverters } = ctx;
+  const { plant, errors } = mergePlant(stored, input, ctx);
   if (Object.keys(errors).length) throw badRequest(INVALID_INPUT, errors);
   const data = loaded.prediction.data ?? {};
   const notices = calculatePlant(plant, {

@@ -11,9 +11,11 @@ import {
   dcFieldPowerKw,
   mergePlant,
   plantEquipmentIds,
+  plantIdCount,
   plantTotals,
   walkPlant,
   type LibraryActor,
+  type PlantSaveContext,
   type PowerPlantInput,
 } from '@sunfield/domain';
 import type { AuthContext } from '../auth/context.ts';
@@ -27,8 +29,7 @@ import {
   writePowerPlant,
   type PowerPlantRow,
 } from '../models/prediction.ts';
-import type { LoadedPrediction } from '../policies/prediction.ts';
-import { actorOf, predictionNotFound } from '../policies/prediction.ts';
+import { actorOf, predictionNotFound, type LoadedPrediction } from '../policies/prediction.ts';
 import { presentEquipment } from '../presenters/equipment.ts';
 
 type Json = Record<string, unknown>;
@@ -46,21 +47,57 @@ export async function equipmentRecords(
   return out;
 }
 
-/** How many node ids a save may need: every node sent, transformers and lines. */
-function nodesIn(input: PowerPlantInput): number {
-  let n = (input.transformers?.length ?? 0) + (input.transmissionLines?.length ?? 0);
-  walkPlant(input as Json, () => n++);
-  return n;
-}
-
-/** The ids of modules and inverters named in the input and in the stored plant. */
-function referencedIds(
+/**
+ * What `mergePlant` needs for a plant sent (and the stored one it merges into): the library records it
+ * names that the caller may use, and a fresh node id for each node, transformer and line sent.
+ */
+export async function plantMergeContext(
+  db: Db,
+  auth: AuthContext,
+  latitude: number,
   input: PowerPlantInput,
   stored: Json | undefined,
-): { modules: number[]; inverters: number[] } {
-  const a = plantEquipmentIds(input as Json);
-  const b = stored ? plantEquipmentIds(stored) : { modules: [], inverters: [] };
-  return { modules: [...a.modules, ...b.modules], inverters: [...a.inverters, ...b.inverters] };
+): Promise<PlantSaveContext> {
+  const sent = plantEquipmentIds(input as Json);
+  const kept = stored ? plantEquipmentIds(stored) : { modules: [], inverters: [] };
+  const actor = actorOf(auth);
+  const [modules, inverters, fresh] = await Promise.all([
+    equipmentRecords(db, actor, 'module', [...sent.modules, ...kept.modules]),
+    equipmentRecords(db, actor, 'inverter', [...sent.inverters, ...kept.inverters]),
+    nextPlantNodeIds(db, plantIdCount(input as Json)),
+  ]);
+  let next = 0;
+  return {
+    modules,
+    inverters,
+    newId: () => {
+      const id = fresh[next++];
+      if (id === undefined) throw new Error('plant node ids ran out');
+      return id;
+    },
+    companySettings: auth.company.defaultSettings,
+    latitude,
+  };
+}
+
+/** Writes a plant with its totals and the equipment it uses; undefined when the prediction is gone. */
+export function storePlant(
+  db: Db,
+  companyId: string,
+  predictionId: number,
+  plant: Json,
+): Promise<PowerPlantRow | undefined> {
+  const totals = plantTotals(plant);
+  const used = plantEquipmentIds(plant);
+  return writePowerPlant(db, {
+    predictionId,
+    companyId,
+    data: plant,
+    dcCapacityKw: totals.dcCapacityKw,
+    acCapacityKw: totals.acCapacityKw,
+    modules: used.modules,
+    inverters: used.inverters,
+  });
 }
 
 /** The warnings of spec 2 §8.4 for a plant, each text once. */
@@ -95,8 +132,6 @@ export function plantWarnings(
 export interface PowerPlantSaveResult {
   row: PowerPlantRow;
   messages: XMessage[];
-  modules: Map<number, Json>;
-  inverters: Map<number, Json>;
 }
 
 /**
@@ -111,41 +146,14 @@ export async function savePowerPlant(
   mode: 'replace' | 'merge',
 ): Promise<PowerPlantSaveResult> {
   const predictionId = loaded.prediction.id;
-  const current = await findPowerPlant(db, auth.company.id, predictionId);
-  const stored = mode === 'merge' ? current?.data : undefined;
-  const actor = actorOf(auth);
-  const ids = referencedIds(input, stored);
-  const [modules, inverters, fresh] = await Promise.all([
-    equipmentRecords(db, actor, 'module', ids.modules),
-    equipmentRecords(db, actor, 'inverter', ids.inverters),
-    nextPlantNodeIds(db, nodesIn(input)),
-  ]);
-  let next = 0;
-  const { plant, errors } = mergePlant(stored, input, {
-    modules,
-    inverters,
-    newId: () => {
-      const id = fresh[next++];
-      if (id === undefined) throw new Error('plant node ids ran out');
-      return id;
-    },
-    companySettings: auth.company.defaultSettings,
-    latitude: loaded.project.project.latitude,
-  });
+  const stored =
+    mode === 'merge' ? (await findPowerPlant(db, auth.company.id, predictionId))?.data : undefined;
+  const ctx = await plantMergeContext(db, auth, loaded.project.project.latitude, input, stored);
+  const { plant, errors } = mergePlant(stored, input, ctx);
   if (Object.keys(errors).length) throw badRequest(INVALID_INPUT, errors);
-  const totals = plantTotals(plant);
-  const used = plantEquipmentIds(plant);
-  const row = await writePowerPlant(db, {
-    predictionId,
-    companyId: auth.company.id,
-    data: plant,
-    dcCapacityKw: totals.dcCapacityKw,
-    acCapacityKw: totals.acCapacityKw,
-    modules: used.modules,
-    inverters: used.inverters,
-  });
+  const row = await storePlant(db, auth.company.id, predictionId, plant);
   if (!row) throw predictionNotFound();
   const useMapBuilder = loaded.prediction.data?.useMapBuilder === true;
   const messages = plantWarnings(plant, loaded.project.project.latitude, { useMapBuilder });
-  return { row, messages, modules, inverters };
+  return { row, messages };
 }

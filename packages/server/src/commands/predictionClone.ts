@@ -4,17 +4,17 @@
  * none, 0 % complete, no results; the plant copied with fresh node ids. `cloneToBlockBuilder` turns a
  * map-builder prediction into a block-builder one.
  */
-import { plantEquipmentIds, walkPlant } from '@sunfield/domain';
+import { plantIdCount, walkPlant } from '@sunfield/domain';
 import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/index.ts';
 import {
   findPowerPlant,
   insertPrediction,
   nextPlantNodeIds,
-  writePowerPlant,
   type PredictionRow,
 } from '../models/prediction.ts';
 import type { LoadedPrediction } from '../policies/prediction.ts';
+import { storePlant } from './powerPlantSave.ts';
 
 type Json = Record<string, unknown>;
 
@@ -72,27 +72,14 @@ async function cloneIn(
   const plant = await findPowerPlant(db, auth.company.id, source.id);
   if (plant) {
     const copy = structuredClone(plant.data);
-    let count = 0;
-    walkPlant(copy, () => count++);
-    for (const key of ['transformers', 'transmissionLines'])
-      count += Array.isArray(copy[key]) ? (copy[key] as unknown[]).length : 0;
-    const ids = await nextPlantNodeIds(db, count);
+    const ids = await nextPlantNodeIds(db, plantIdCount(copy));
     let next = 0;
     walkPlant(copy, ({ node }) => {
       node.id = ids[next++];
     });
     for (const key of ['transformers', 'transmissionLines'])
       if (Array.isArray(copy[key])) for (const item of copy[key] as Json[]) item.id = ids[next++];
-    const used = plantEquipmentIds(copy);
-    await writePowerPlant(db, {
-      predictionId: clone.id,
-      companyId: auth.company.id,
-      data: copy,
-      dcCapacityKw: plant.dcCapacityKw,
-      acCapacityKw: plant.acCapacityKw,
-      modules: used.modules,
-      inverters: used.inverters,
-    });
+    await storePlant(db, auth.company.id, clone.id, copy);
   }
   return clone;
 }

@@ -32,17 +32,12 @@ import type { Db } from '../db/index.ts';
 import { inverters, modules, weathers } from '../db/schema.ts';
 import { badRequest, INVALID_INPUT, modelStateFromZod, type ModelState } from '../lib/errors.ts';
 import { findEquipmentByIds, type EquipmentKind } from '../models/equipment.ts';
-import {
-  findPowerPlant,
-  insertPrediction,
-  listProjectPredictions,
-  nextPlantNodeIds,
-  writePowerPlant,
-} from '../models/prediction.ts';
+import { findPowerPlant, insertPrediction, listProjectPredictions } from '../models/prediction.ts';
 import type { ProjectRow, ProjectWithOwner } from '../models/project.ts';
 import { actorOf } from '../policies/prediction.ts';
 import { inverterBodySchema, moduleBodySchema } from '../routes/module/schemas.ts';
 import { createEquipment } from './equipmentSave.ts';
+import { plantMergeContext, storePlant } from './powerPlantSave.ts';
 
 type Json = Record<string, unknown>;
 
@@ -439,39 +434,10 @@ export async function importPredictions(
         if (level === 'inverter' && typeof node.inverterId === 'number')
           node.inverterId = inverterIds.get(node.inverterId) ?? null;
       });
-      let count =
-        (Array.isArray(renamed.transformers) ? renamed.transformers.length : 0) +
-        (Array.isArray(renamed.transmissionLines) ? renamed.transmissionLines.length : 0);
-      walkPlant(renamed, () => count++);
-      const fresh = await nextPlantNodeIds(t, count);
-      let next = 0;
-      const ids = plantEquipmentIds(renamed);
-      const actor = actorOf(auth);
-      const records = async (kind: EquipmentKind, list: number[]) =>
-        new Map(
-          (await findEquipmentByIds(t, kind, list))
-            .filter((r) => canReadAsset(actor, r))
-            .map((r) => [r.id, { ...r.data, name: r.name } as Json]),
-        );
-      const merged = mergePlant(undefined, renamed, {
-        modules: await records('module', ids.modules),
-        inverters: await records('inverter', ids.inverters),
-        newId: () => fresh[next++] ?? 0,
-        companySettings: auth.company.defaultSettings,
-        latitude: project.latitude,
-      });
+      const ctx = await plantMergeContext(t, auth, project.latitude, renamed, undefined);
+      const merged = mergePlant(undefined, renamed, ctx);
       if (Object.keys(merged.errors).length) throw badRequest(INVALID_INPUT, merged.errors);
-      const totals = plantTotals(merged.plant);
-      const used = plantEquipmentIds(merged.plant);
-      await writePowerPlant(t, {
-        predictionId: row.id,
-        companyId: auth.company.id,
-        data: merged.plant,
-        dcCapacityKw: totals.dcCapacityKw,
-        acCapacityKw: totals.acCapacityKw,
-        modules: used.modules,
-        inverters: used.inverters,
-      });
+      await storePlant(t, auth.company.id, row.id, merged.plant);
     }
   });
   return { ...report, predictionIds };

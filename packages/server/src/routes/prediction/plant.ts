@@ -18,11 +18,11 @@ import {
 import type { AuthContext } from '../../auth/context.ts';
 import { requireAuth } from '../../auth/context.ts';
 import { calculatePowerPlantFields } from '../../commands/powerPlantCalculate.ts';
-import { equipmentRecords, savePowerPlant } from '../../commands/powerPlantSave.ts';
+import { equipmentRecords, savePowerPlant, storePlant } from '../../commands/powerPlantSave.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound, parse } from '../../lib/errors.ts';
 import { sendXMessages } from '../../lib/request.ts';
-import { findPowerPlant, writePowerPlant } from '../../models/prediction.ts';
+import { findPowerPlant } from '../../models/prediction.ts';
 import { actorOf, loadPredictionFor, predictionNotFound } from '../../policies/prediction.ts';
 import { presentPowerPlant } from '../../presenters/powerPlant.ts';
 
@@ -110,16 +110,7 @@ export function registerPowerPlantRoutes(app: FastifyInstance): void {
         if (typeof option[key] === 'boolean') flags[key] = option[key];
       return { ...block, nodalExportOptions: flags };
     });
-    const used = plantEquipmentIds(data);
-    const written = await writePowerPlant(db, {
-      predictionId: loaded.prediction.id,
-      companyId: auth.company.id,
-      data,
-      dcCapacityKw: row.dcCapacityKw,
-      acCapacityKw: row.acCapacityKw,
-      modules: used.modules,
-      inverters: used.inverters,
-    });
+    const written = await storePlant(db, auth.company.id, loaded.prediction.id, data);
     if (!written) throw predictionNotFound();
     return { changesMade: true };
   });
