@@ -5,11 +5,13 @@
  */
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { sha256 } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { passwordResets, users } from '../db/schema.ts';
+import { queueMail } from '../jobs/mailSend.ts';
 import { badRequest } from '../lib/errors.ts';
 import { findAccountByEmail, isAccountActive } from './accounts.ts';
 import { revokeAllSessions } from './authSessions.ts';
@@ -24,8 +26,15 @@ export const INVALID_RESET_CODE = 'The code is not valid or has expired.';
 const codeHash = (userId: string, code: string): string => sha256(`${userId}:${code}`);
 const invalidCode = () => badRequest(INVALID_RESET_CODE, { code: [INVALID_RESET_CODE] });
 
-/** Emails a reset code when the account exists and is active; silently does nothing otherwise. */
-export async function requestPasswordReset(services: Services, email: string): Promise<void> {
+/**
+ * Emails a reset code (a queued `mail.send` job) when the account exists and is active; silently does
+ * nothing otherwise.
+ */
+export async function requestPasswordReset(
+  services: Services,
+  email: string,
+  log: Pick<FastifyBaseLogger, 'error'>,
+): Promise<void> {
   const db = services.database.db;
   const account = await findAccountByEmail(db, email);
   if (!account || !isAccountActive(account)) return;
@@ -67,7 +76,8 @@ export async function requestPasswordReset(services: Services, email: string): P
     `The code expires in ${RESET_CODE_MINUTES} minutes and can be used once.`,
     'If you did not ask to reset your password, ignore this email; your password stays the same.',
   ].join('\n');
-  await services.mailer.send({ to: account.user.email, subject: RESET_SUBJECT, text });
+  // Queued after the transaction above has committed (see jobs/queue.ts).
+  await queueMail(services, { to: account.user.email, subject: RESET_SUBJECT, text }, log);
 }
 
 /** Sets the new password if the code is the current one for the account; otherwise 400 on `code`. */

@@ -1,12 +1,13 @@
 /**
  * Self-service sign-up: a new company on a 30-day free trial and its first user, an admin who still
- * has to accept the EULA. Signs the user in and sends a welcome email.
+ * has to accept the EULA. Signs the user in and queues a welcome email (sent by a queue worker).
  */
 import { ROLE, SUBSCRIPTION_TYPE } from '@sunfield/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../app.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { companies, users } from '../db/schema.ts';
+import { queueMail } from '../jobs/mailSend.ts';
 import { conflict } from '../lib/errors.ts';
 import { findAccountByEmail, isUniqueViolation, normalizeEmail, type Account } from './accounts.ts';
 import { startSession, type ClientInfo, type IssuedSession } from './authSessions.ts';
@@ -67,6 +68,7 @@ export async function signUp(
     throw error;
   }
   const session = await startSession(db, services.tokens, account, client);
+  // Queued after the transaction has committed (see jobs/queue.ts).
   await sendWelcome(services, account, log);
   return { account, session };
 }
@@ -85,7 +87,7 @@ async function sendWelcome(services: Services, account: Account, log: FastifyBas
     'The Sunfield team',
   ].join('\n');
   try {
-    await services.mailer.send({ to: user.email, subject: 'Welcome to Sunfield', text });
+    await queueMail(services, { to: user.email, subject: 'Welcome to Sunfield', text }, log);
   } catch (error) {
     // The account exists and the user is signed in; a lost welcome email must not undo that.
     log.error({ err: error, to: user.email }, 'welcome email could not be queued');

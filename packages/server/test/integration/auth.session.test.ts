@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { companies, outbox, sessions, users } from '../../src/db/schema.ts';
-import { STRONG_PASSWORD, call, describeEachDatabase, uniqueEmail } from './harness.ts';
+import { companies, sessions, users } from '../../src/db/schema.ts';
+import { STRONG_PASSWORD, call, describeEachDatabase, uniqueEmail, waitForMail } from './harness.ts';
 import { randomIp, refreshCookieOf, signUpUser } from './factories.ts';
 
 describeEachDatabase('auth: sign-up, sign-in, refresh, sign-out', (ctx) => {
@@ -56,7 +56,7 @@ describeEachDatabase('auth: sign-up, sign-in, refresh, sign-out', (ctx) => {
     });
     expect(cookie?.secure).toBeFalsy();
 
-    const mail = await ctx().database.db.select().from(outbox).where(eq(outbox.to, email.toLowerCase()));
+    const mail = await waitForMail(ctx().database, email.toLowerCase());
     expect(mail.map((m) => m.subject)).toEqual(['Welcome to Sunfield']);
 
     const before = await call(ctx().app, {

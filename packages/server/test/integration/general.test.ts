@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { contactMessages, outbox } from '../../src/db/schema.ts';
+import { contactMessages } from '../../src/db/schema.ts';
 import { setMaintenanceMode } from '../../src/models/systemSettings.ts';
-import { call, describeEachDatabase } from './harness.ts';
+import { call, describeEachDatabase, waitForMail } from './harness.ts';
 import { createCompanyUser } from './projectFactory.ts';
 
 describeEachDatabase('general calls', (ctx) => {
@@ -106,11 +106,9 @@ describeEachDatabase('general calls', (ctx) => {
       .from(contactMessages)
       .where(eq(contactMessages.subject, subject));
     expect(stored).toMatchObject({ userId: me.userId, companyId: me.companyId, email: me.email });
-    const [mail] = await database.db
-      .select()
-      .from(outbox)
-      .where(eq(outbox.subject, `[Sunfield contact] ${subject}`));
-    expect(mail?.to).toBe('support@sunfield.local');
+    const [mail] = await waitForMail(database, 'support@sunfield.local', {
+      subject: `[Sunfield contact] ${subject}`,
+    });
     expect(mail?.text).toContain('How do I add a tracker?');
 
     const anonymous = await call(app, {
@@ -119,6 +117,11 @@ describeEachDatabase('general calls', (ctx) => {
       payload: { subject, message: 'Pricing?', email: 'visitor@example.test' },
     });
     expect(anonymous.statusCode).toBe(200);
+    const mails = await waitForMail(database, 'support@sunfield.local', {
+      subject: `[Sunfield contact] ${subject}`,
+      count: 2,
+    });
+    expect(mails[1]?.text).toMatch(/^From: visitor@example\.test \(not signed in\)\n[^]*Pricing\?/);
     const noEmail = await call(app, {
       method: 'POST',
       url: '/api/contact',

@@ -24,7 +24,8 @@ async function waitForState(
   }
 }
 
-describeEachDatabase('jobs', (ctx) => {
+// Mail jobs must stay queued until this suite starts its own workers.
+describeEachDatabase('jobs', { mailWorkers: false }, (ctx) => {
   let workers: Workers | undefined;
   const queue = () => ctx().app.services.queue!;
   const outboxFor = (to: string) => ctx().database.db.select().from(outbox).where(eq(outbox.to, to));

@@ -12,7 +12,7 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
   app.post('/forgot-password', { config: { public: true } }, async (request) => {
     const { email } = parse(requestBody, request.body);
     // Same answer whether or not the account exists (no account enumeration).
-    await requestPasswordReset(app.services, email);
+    await requestPasswordReset(app.services, email, request.log);
     return { result: 'Success' };
   });
 

@@ -1,10 +1,11 @@
 /**
  * POST /contact {subject, message, email?}: a message to the Sunfield team (spec 2 §7.2). Signed-in
  * users send as themselves; without sign-in an email address to answer to is required. The message
- * is kept in `contact_messages` and mailed to CONTACT_EMAIL.
+ * is kept in `contact_messages` and mailed to CONTACT_EMAIL (a queued `mail.send` job).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { queueMail } from '../../jobs/mailSend.ts';
 import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
 import { insertContactMessage } from '../../models/contactMessage.ts';
 
@@ -24,7 +25,7 @@ const contactSchema = z.object({
 });
 
 export function registerContactRoutes(app: FastifyInstance): void {
-  const { database, mailer, config } = app.services;
+  const { database, config } = app.services;
 
   app.post('/contact', { config: { public: true } }, async (request) => {
     const input = parse(contactSchema, request.body);
@@ -41,11 +42,15 @@ export function registerContactRoutes(app: FastifyInstance): void {
     const from = auth
       ? `${auth.user.firstName} ${auth.user.lastName} <${email}> of ${auth.company.name}`
       : `${email} (not signed in)`;
-    await mailer.send({
-      to: config.contactEmail,
-      subject: `[Sunfield contact] ${input.subject}`,
-      text: `From: ${from}\nMessage #${saved.id}\n\n${input.message}\n`,
-    });
+    await queueMail(
+      app.services,
+      {
+        to: config.contactEmail,
+        subject: `[Sunfield contact] ${input.subject}`,
+        text: `From: ${from}\nMessage #${saved.id}\n\n${input.message}\n`,
+      },
+      request.log,
+    );
     return { result: 'Success' };
   });
 }
