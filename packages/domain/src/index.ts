@@ -18,3 +18,4 @@ export * from './prediction/policy.ts';
 export * from './plant/index.ts';
 export * from './prediction/plantCalculate.ts';
 export * from './prediction/simulationCase.ts';
+export * from './prediction/runCheck.ts';

@@ -652,5 +652,5 @@ export type { DcFieldResult } from './simulate/dcField.ts';
 export type { ArrayResult, InverterResult } from './simulate/nodes.ts';
 export type { BlockResult, PlantYearColumns } from './simulate/year.ts';
 export type { PlantStages } from './simulate/stages.ts';
-export type { ResultSummary, YearEnergies } from './simulate/summary.ts';
+export { isoLocal, type ResultSummary, type YearEnergies } from './simulate/summary.ts';
 export { hourlyColumns, HOURLY_COLUMNS, type HourlyColumn } from './simulate/hourly.ts';

@@ -35,6 +35,12 @@ export interface SimulateOptions {
   libraries?: CaseLibraries;
   /** weather name for the summary */
   weatherName?: string;
+  /**
+   * Called as the work advances: after each distinct DC field's optics and module model, and after
+   * each simulated year, with the fraction done (0–1) and the stage. The DC fields take the first
+   * half of the work and the years the rest, split evenly (a rough but monotonic measure).
+   */
+  onProgress?: (fraction: number, stage: 'dcFields' | 'years') => void;
 }
 
 /** The result of a simulation: the case as resolved, the weather, every stage per node, every year. */
@@ -125,6 +131,8 @@ export function simulate(
   const fields = new Map<string, DcFieldResult>();
   // The first optics run lends its sun, horizontal irradiance and spectral columns to the other mountings.
   let firstOptics: SharedOpticsSource | undefined;
+  const progress = options.onProgress;
+  let done = 0;
   for (const { d, count } of nodes) {
     let o = optics.get(d.opticsKey);
     if (!o) {
@@ -147,6 +155,7 @@ export function simulate(
       r = evaluateDcField(d, o, m);
       fields.set(d.dcKey, r);
     }
+    progress?.((0.5 * ++done) / nodes.length, 'dcFields');
     r.paths.push(d.path);
     r.instances += count;
   }
@@ -216,6 +225,12 @@ export function simulate(
     );
     let dc = 0;
     for (let i = 0; i < n; i++) dc += res.plant.dcAfterLetid[i]!;
+    const monthHourEnergy = new Float64Array(12 * 24);
+    const power = res.plant.power;
+    for (let i = 0; i < n; i++) {
+      const m = stages.month[i]!;
+      if (m >= 1 && m <= 12) monthHourEnergy[(m - 1) * 24 + hour[i]!]! += power[i]! * w.intervalHours;
+    }
     const energies = lossTreeEnergies(acc, { dcCapacity: plant.dcCapacity });
     years.push({
       yearIndex: y.yearIndex,
@@ -225,6 +240,7 @@ export function simulate(
       acEnergyPositive: acc.finalPositive.reduce((a, v) => a + v, 0),
       ghiInsolation: energies.ghiInsolation,
       poaInsolation: energies.poaInsolation,
+      monthHourEnergy,
       summary: predictionResultSummaryYear(acc, {
         year: y.year,
         yearIndex: y.yearIndex,
@@ -238,6 +254,7 @@ export function simulate(
         hasBifacial: stages.rearEffective !== undefined,
       }),
     });
+    progress?.(0.5 + (0.5 * years.length) / plan.years.length, 'years');
   }
   const summary = buildSummary(rc, years, {
     start: w.time[0]!,

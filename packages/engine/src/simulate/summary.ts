@@ -27,6 +27,11 @@ export interface YearEnergies {
   /** GHI and front POA (transposed, before shading) irradiation [Wh/m²] */
   ghiInsolation: number;
   poaInsolation: number;
+  /**
+   * Energy at the point of interconnection by month and local standard hour of the step's middle,
+   * `[(month − 1)·24 + hour]`, signed (night consumption included) [Wh]
+   */
+  monthHourEnergy: Float64Array;
   summary: PredictionResultSummaryYear;
 }
 

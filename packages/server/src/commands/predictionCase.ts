@@ -28,12 +28,18 @@ async function storedRecords(
   return out;
 }
 
-/** The case of the prediction, or undefined while it has no plant. */
-export async function predictionCase(
+/** The stored plant of the prediction and the library records it names that the caller may use. */
+export interface PlantInputs {
+  plant: Json;
+  modules: Map<number, Json>;
+  inverters: Map<number, Json>;
+}
+
+export async function plantInputs(
   db: Db,
   auth: AuthContext,
   loaded: LoadedPrediction,
-): Promise<SimulationCase | undefined> {
+): Promise<PlantInputs | undefined> {
   const plant = await findPowerPlant(db, auth.company.id, loaded.prediction.id);
   if (!plant) return undefined;
   const ids = plantEquipmentIds(plant.data);
@@ -41,6 +47,19 @@ export async function predictionCase(
     storedRecords(db, auth, 'module', ids.modules),
     storedRecords(db, auth, 'inverter', ids.inverters),
   ]);
+  return { plant: plant.data, modules, inverters };
+}
+
+/** The case of the prediction, or undefined while it has no plant. */
+export async function predictionCase(
+  db: Db,
+  auth: AuthContext,
+  loaded: LoadedPrediction,
+  inputs?: PlantInputs,
+): Promise<SimulationCase | undefined> {
+  const found = inputs ?? (await plantInputs(db, auth, loaded));
+  if (!found) return undefined;
+  const { plant, modules, inverters } = found;
   const project = loaded.project.project;
   return simulationCase({
     project: {
@@ -51,7 +70,7 @@ export async function predictionCase(
       standardOffsetFromUTC: project.standardOffsetFromUTC,
     },
     prediction: { ...(loaded.prediction.data ?? {}), name: loaded.prediction.name },
-    plant: plant.data,
+    plant,
     modules,
     inverters,
   });

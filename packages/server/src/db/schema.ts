@@ -419,3 +419,78 @@ export const plantEquipment = pgTable(
     index('plant_equipment_item').on(t.kind, t.equipmentId),
   ],
 );
+
+/*
+ * Runs of a prediction (spec 1 §4, spec 4 §1 Run): one row per `POST …/Run`, the queue item the user
+ * sees, the job's progress and outcome, and, once it succeeded, the result summary. The case is kept
+ * as it was when the run was asked for, so edits made while it waits or runs change nothing.
+ */
+export const predictionRuns = pgTable(
+  'prediction_runs',
+  {
+    id: serial('id').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    predictionId: integer('prediction_id')
+      .notNull()
+      .references(() => predictions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** the pg-boss job that runs it */
+    jobId: text('job_id'),
+    /** ProcessingStatusEnum: Queued 1, Running 2, Success 3, Error 4, Cancelled 5 */
+    status: integer('status').notNull().default(1),
+    percentComplete: doublePrecision('percent_complete').notNull().default(0),
+    /** PredictionProcessingStep (spec 3) */
+    processingStep: integer('processing_step').notNull().default(1),
+    /** the reason of an error or a cancellation, or the warnings' count */
+    message: text('message'),
+    /** the engine case (spec 3 names, library records inlined), the weather and the export options */
+    case: json('case').$type<Record<string, unknown>>().notNull(),
+    weatherId: integer('weather_id').notNull(),
+    exportOptions: json('export_options').$type<Record<string, unknown>>().notNull(),
+    /** attempts started (a worker that died counts) and the process that runs the current one */
+    attempts: integer('attempts').notNull().default(0),
+    worker: text('worker'),
+    /** spec 3 `PredictionResultSummary`, once successful */
+    summary: json('summary').$type<Record<string, unknown>>(),
+    /** what the series need to be read: step length, length, offset, capacities, years, warnings */
+    details: json('details').$type<Record<string, unknown>>(),
+    engineMs: doublePrecision('engine_ms'),
+    /** hidden from the user's queue (DELETE /User/Queue/{id}) */
+    dismissed: boolean('dismissed').notNull().default(false),
+    queuedAt: timestamp('queued_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** renewed every few seconds by the worker running it: a stale one means the worker died */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('prediction_runs_prediction').on(t.predictionId, t.id),
+    index('prediction_runs_user').on(t.userId, t.id),
+    index('prediction_runs_company').on(t.companyId, t.status),
+  ],
+);
+
+/**
+ * The series of a successful run: one bytea of a Float64Array per quantity and node ('plant', or
+ * 'block:1', 'array:1/2', 'inverter:1/2/A', 'dcField:1/2/A/3' by the nodes' names), the plant's
+ * 'time' included. A year of plant series is one query on (run_id, node).
+ */
+export const predictionResultSeries = pgTable(
+  'prediction_result_series',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => predictionRuns.id, { onDelete: 'cascade' }),
+    node: text('node').notNull(),
+    /** the column's order within its node */
+    ordinal: integer('ordinal').notNull(),
+    name: text('name').notNull(),
+    values: bytea('values').notNull(),
+  },
+  (t) => [uniqueIndex('prediction_result_series_pk').on(t.runId, t.node, t.name)],
+);

@@ -10,6 +10,8 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { createMailer } from '../lib/mailer.ts';
 import { workerLogger, type WorkerLogInput } from './log.ts';
+import { closeRunPool } from '../runs/pool.ts';
+import { sweepStaleRuns } from './predictionRun.ts';
 import { JobQueue } from './queue.ts';
 import { jobDefinition, jobNames, type JobName } from './registry.ts';
 import type { JobContext } from './types.ts';
@@ -32,7 +34,18 @@ export interface WorkerOptions {
   pollingIntervalSeconds?: number;
   /** Run only these jobs (default: all registered). */
   names?: JobName[];
+  /**
+   * How often this process looks for runs whose worker died, and after how long without a heartbeat
+   * a run counts as such [s] (SUNFIELD_RUN_SWEEP_SECONDS, SUNFIELD_RUN_STALE_SECONDS; 10 and 30).
+   */
+  sweepSeconds?: number;
+  staleSeconds?: number;
 }
+
+const envSeconds = (name: string, fallback: number): number => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
 
 export async function startWorkers(
   database: Database,
@@ -72,6 +85,24 @@ export async function startWorkers(
       await boss.work(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, handle);
     }
   }
+  let sweeper: NodeJS.Timeout | undefined;
+  if (names.includes('prediction.run')) {
+    const staleSeconds = options.staleSeconds ?? envSeconds('SUNFIELD_RUN_STALE_SECONDS', 30);
+    const sweepSeconds = options.sweepSeconds ?? envSeconds('SUNFIELD_RUN_SWEEP_SECONDS', 10);
+    sweeper = setInterval(() => {
+      sweepStaleRuns(database, queue, staleSeconds).catch((error: unknown) =>
+        logger.error({ err: error }, 'sweeping stale runs failed'),
+      );
+    }, sweepSeconds * 1000);
+    sweeper.unref();
+  }
   logger.info(`workers: ${names.join(', ')} on ${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`);
-  return { queue, stop: () => queue.stop() };
+  return {
+    queue,
+    stop: async () => {
+      clearInterval(sweeper);
+      await queue.stop();
+      await closeRunPool();
+    },
+  };
 }

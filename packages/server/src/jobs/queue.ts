@@ -92,6 +92,18 @@ export class JobQueue {
     return boss.getJobById<unknown>(name, id, { includeArchive: true });
   }
 
+  /** Cancels a job that has not completed (a queued job never starts). */
+  async cancel(name: JobName, id: string): Promise<void> {
+    const boss = await this.start();
+    await boss.cancel(name, id);
+  }
+
+  /** Fails an active job (it is retried while its retry limit allows): for jobs of a dead worker. */
+  async fail(name: JobName, id: string, reason: string): Promise<void> {
+    const boss = await this.start();
+    await boss.fail(name, id, { message: reason });
+  }
+
   /** Stops pg-boss: waits up to `timeoutMs` for running handlers; jobs still running then fail and are retried. */
   async stop(timeoutMs = 30_000): Promise<void> {
     this.stopped = true;

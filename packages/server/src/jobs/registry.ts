@@ -4,12 +4,14 @@
  */
 import type { z } from 'zod';
 import { mailSendJob } from './mailSend.ts';
+import { predictionRunJob } from './predictionRun.ts';
 import { weatherDownloadJob } from './weatherDownload.ts';
 import type { JobDefinition } from './types.ts';
 
 export const jobRegistry = {
   'mail.send': mailSendJob,
   'weather.download': weatherDownloadJob,
+  'prediction.run': predictionRunJob,
 } satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof jobRegistry;

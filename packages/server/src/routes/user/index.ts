@@ -12,6 +12,7 @@ import { parse } from '../../lib/errors.ts';
 import { authorize, canManageUserSecret, canUpdateUser, findCompanyUser } from '../../policies/user.ts';
 import { presentUser } from '../../presenters/user.ts';
 import { requiredText } from '../auth/fields.ts';
+import { registerQueueRoutes } from './queue.ts';
 
 const idParams = z.object({ id: z.string() });
 
@@ -52,6 +53,7 @@ const settingsBody = z
   });
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
+  registerQueueRoutes(app);
   const db = app.services.database.db;
 
   app.get('/current', async (request) => {
