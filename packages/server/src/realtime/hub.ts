@@ -6,7 +6,8 @@
  *   token and reconnects).
  * - On connect the server sends `{command: 'connected', data: {userId, companyId}}`.
  * - The client may send `{"invoke": "loadUserData"}` (or `{"command": "load:userdata"}`); the answer is
- *   `{command: 'loaduserdata', data: {userId, companyId, firstName, lastName}}`.
+ *   `{command: 'loaduserdata', data: {userId, companyId, firstName, lastName}}`, followed by the user's
+ *   queue as `addorupdate:queueitems` (the whole list).
  * - Every API process LISTENs on `clientdata` and forwards `{command, data}` to the sockets of the
  *   target user or company it holds (see publish.ts).
  * - Keep-alive: a ping every 30 s; a socket that did not answer the previous ping is dropped.
@@ -14,6 +15,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import { loadAuth } from '../auth/context.ts';
+import { userQueue } from '../models/predictionRun.ts';
+import { presentQueueItem } from '../presenters/queue.ts';
 import { PayloadDecoder } from './envelope.ts';
 import { CLIENTDATA_CHANNEL, asClientDataMessage } from './publish.ts';
 import { SocketRegistry, type HubClient } from './registry.ts';
@@ -122,6 +125,10 @@ export async function realtimeHub(app: FastifyInstance, options: RealtimeHubOpti
         firstName: auth.user.firstName,
         lastName: auth.user.lastName,
       });
+      // The user's queue as a whole list (spec 2 §9.4: queueitems replace the list), so a client that
+      // (re)connects catches up on what it missed while the hub was down.
+      const queue = await userQueue(database.db, auth.company.id, auth.user.id, { limit: 50 });
+      send(socket, 'addorupdate:queueitems', queue.map(presentQueueItem));
       return;
     }
     send(socket, 'error', { message: `Unknown invocation ${JSON.stringify(invoke ?? null)}.` });

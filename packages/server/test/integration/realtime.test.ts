@@ -49,6 +49,8 @@ describeEachDatabase('realtime hub', (ctx) => {
       firstName: 'Ada',
       lastName: 'Lovelace',
     });
+    // Then the whole queue (empty for a new user), so a reconnecting client catches up.
+    expect((await client.next('addorupdate:queueitems')).data).toEqual([]);
     client.messages.length = 0;
     client.send({ command: 'load:userdata' });
     expect((await client.next('loaduserdata')).data).toMatchObject({ firstName: 'Ada' });

@@ -11,6 +11,7 @@ import { toast } from '../lib/notify.ts';
 import { predictionOverviewPath, usePredictionList } from '../lib/recentPredictions.ts';
 import { useStore } from '../lib/store.ts';
 import { runningPredictionCount } from '../realtime/index.ts';
+import { useUserQueue } from '../realtime/queue.ts';
 import { EXTERNAL_LABELS, openExternalTool } from './externalLinks.ts';
 import { navigationFor, type NavItem } from './navItems.ts';
 import { requireProFeature } from './subscriptionDialog.tsx';
@@ -113,6 +114,8 @@ function Item({ item, onNavigate }: { item: NavItem; onNavigate(): void }) {
 
 export function MainNav({ onNavigate }: { onNavigate(): void }) {
   const user = useCurrentUser();
+  // Feeds the running-predictions badge; polls only while the hub is down (realtime/queue.ts).
+  useUserQueue(Boolean(user));
   return (
     <ScrollArea h="100%" p="xs">
       <nav aria-label="Main navigation">
