@@ -291,3 +291,44 @@ describe('other models end to end', () => {
     expect(f.performanceRatio).toBeLessThan(92);
   });
 });
+
+describe('progress and per-year views', () => {
+  const reported: [number, string][] = [];
+  const r = simulate(
+    smallCase((c) => {
+      c.prediction.yearRepeater = 3;
+      c.powerPlant.blocks[0]!.repeater = 2;
+      c.powerPlant.blocks[0]!.arrays.push(structuredClone(c.powerPlant.blocks[0]!.arrays[0]!));
+    }),
+    greensboroWeather(),
+    { libraries: cecLibraries(), onProgress: (f, stage) => reported.push([f, stage]) },
+  );
+
+  it('reports progress from the DC fields to the last year, never backwards, ending at 1', () => {
+    expect(reported.length).toBeGreaterThanOrEqual(4);
+    for (let k = 1; k < reported.length; k++)
+      expect(reported[k]![0]).toBeGreaterThanOrEqual(reported[k - 1]![0]);
+    expect(reported.at(-1)).toEqual([1, 'years']);
+    expect(reported.filter(([, s]) => s === 'years')).toHaveLength(3);
+  });
+
+  it('splits each year’s signed energy by month and hour without losing any (tolerance 1e-9 relative)', () => {
+    for (const y of r.years) {
+      const sum = y.monthHourEnergy.reduce((a, v) => a + v, 0);
+      expect(sum / y.acEnergy).toBeCloseTo(1, 9);
+    }
+  });
+
+  it('sums one instance of each block × its repeater to the arrays’ output of the year', () => {
+    const y = r.years[0]!;
+    let arrays = 0;
+    for (let i = 0; i < r.length; i++) arrays += r.plant.acAfterCollection[i]!;
+    arrays *= r.stepHours;
+    expect(y.blockEnergy).toHaveLength(1);
+    expect((y.blockEnergy[0]! * 2) / arrays).toBeCloseTo(1, 9);
+    const block = r.summary.blockResultSummaries[0]!;
+    expect(block).toMatchObject({ name: 1, repeater: 2, numArrays: 2 });
+    expect(block.dcSize * 2).toBeCloseTo(r.case.plant.dcCapacity / 1e6, 9);
+    expect(block.years.map((b) => b.yearIndex)).toEqual([1, 2, 3]);
+  });
+});

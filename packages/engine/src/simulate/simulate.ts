@@ -225,6 +225,11 @@ export function simulate(
     );
     let dc = 0;
     for (let i = 0; i < n; i++) dc += res.plant.dcAfterLetid[i]!;
+    const blockEnergy = res.blocks.map((b) => {
+      let e = 0;
+      for (let i = 0; i < n; i++) e += b.power[i]!;
+      return e * w.intervalHours;
+    });
     const monthHourEnergy = new Float64Array(12 * 24);
     const power = res.plant.power;
     for (let i = 0; i < n; i++) {
@@ -241,6 +246,7 @@ export function simulate(
       ghiInsolation: energies.ghiInsolation,
       poaInsolation: energies.poaInsolation,
       monthHourEnergy,
+      blockEnergy,
       summary: predictionResultSummaryYear(acc, {
         year: y.year,
         yearIndex: y.yearIndex,

@@ -32,6 +32,8 @@ export interface YearEnergies {
    * `[(month − 1)·24 + hour]`, signed (night consumption included) [Wh]
    */
   monthHourEnergy: Float64Array;
+  /** energy of one instance of each block, in the plant's block order, signed [Wh] */
+  blockEnergy: number[];
   summary: PredictionResultSummaryYear;
 }
 
@@ -73,11 +75,33 @@ export type ResultSummary = ReturnType<typeof predictionResultSummaryFields> & {
     bifacialityFactor: number;
   }[];
   inverterResultSummaries: { name: string; kWRating: number; kVARating: number; powerFactor: number }[];
+  blockResultSummaries: BlockResultSummary[];
   trackingType: string;
   avgGCR: number;
   avgTiltAngle: number;
   avgAzimuth: number;
 };
+
+/**
+ * spec 3 `BlockResultSummary` as the engine fills it: one instance of the block (its `repeater` says
+ * how many the plant has), sizes in MW, averages weighted by DC rating, and per year the block's energy
+ * at its arrays' outputs (after the array transformers and AC collection, before the plant's own
+ * transformers, lines, availability and LGIA) [kWh]. The per-block loss tree is not computed.
+ */
+export interface BlockResultSummary {
+  name: number;
+  repeater: number;
+  acSize: number;
+  dcSize: number;
+  numArrays: number;
+  dcacRatio: number;
+  trackingType: string;
+  avgTiltAngle: number;
+  avgAzimuth: number;
+  avgGCR: number;
+  energizationDate: string | null;
+  years: { year: number; yearIndex: number; yearIndexString: string; totalEnergy: number }[];
+}
 
 const DECOMPOSITION = ['Erbs', 'Reindl', 'DIRINT', 'None'];
 const TRACKING = ['Fixed Tilt', 'Horizontal Tracker', 'Seasonal Tilt'];
@@ -153,6 +177,36 @@ export function buildSummary(
     const m = d.settings.geometry.mounting;
     return m.type === 1 ? m.axisAzimuth : m.surfaceAzimuth;
   };
+  const blockResultSummaries: BlockResultSummary[] = plant.blocks.map((b, k) => {
+    const mine = fields.filter((f) => f.paths.some((q) => q.startsWith(`${b.path}.`)));
+    let dc = 0;
+    for (const f of mine)
+      dc += f.paths.filter((q) => q.startsWith(`${b.path}.`)).length * f.settings.dcCapacity;
+    const share = (f: DcFieldResult) =>
+      dc > 0 ? (f.paths.filter((q) => q.startsWith(`${b.path}.`)).length * f.settings.dcCapacity) / dc : 0;
+    const avg = (g: (f: DcFieldResult) => number) => mine.reduce((a, f) => a + share(f) * g(f), 0);
+    const ac = b.arrays.reduce((a, arr) => a + arr.repeater * arr.acRating, 0);
+    const kinds = new Set(mine.map((f) => f.settings.geometry.mounting.type));
+    return {
+      name: Number.isFinite(Number(b.name)) ? Number(b.name) : k + 1,
+      repeater: b.repeater,
+      acSize: ac / 1e6,
+      dcSize: b.arrays.reduce((a, arr) => a + arr.repeater * arr.dcCapacity, 0) / 1e6,
+      numArrays: b.arrays.reduce((a, arr) => a + arr.repeater, 0),
+      dcacRatio: ac > 0 ? b.arrays.reduce((a, arr) => a + arr.repeater * arr.dcCapacity, 0) / ac : 0,
+      trackingType: kinds.size === 1 ? (TRACKING[[...kinds][0]!] ?? '') : 'Mixed',
+      avgTiltAngle: avg(tilt),
+      avgAzimuth: avg(azimuth),
+      avgGCR: avg((f) => f.settings.groundCoverageRatio ?? 0),
+      energizationDate: b.energization !== undefined ? isoLocal(b.energization, rc.project.timeZone) : null,
+      years: years.map((y) => ({
+        year: y.year,
+        yearIndex: y.yearIndex,
+        yearIndexString: `Year ${y.yearIndex}`,
+        totalEnergy: (y.blockEnergy[k] ?? 0) / 1000,
+      })),
+    };
+  });
   const d = p.degradation;
   const { latitude, longitude } = rc.project;
   return {
@@ -192,6 +246,7 @@ export function buildSummary(
       bifacialityFactor: m.bifacial?.bifacialityFactor ?? 0,
     })),
     inverterResultSummaries: [...inverters.values()],
+    blockResultSummaries,
     trackingType: types.size === 1 ? (TRACKING[[...types][0]!] ?? '') : 'Mixed',
     avgGCR: mean((f) => f.settings.groundCoverageRatio ?? 0),
     avgTiltAngle: mean(tilt),
