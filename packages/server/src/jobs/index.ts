@@ -12,7 +12,7 @@ import { createMailer } from '../lib/mailer.ts';
 import { workerLogger, type WorkerLogInput } from './log.ts';
 import { closeRunPool } from '../runs/pool.ts';
 import { sweepStaleRuns } from './predictionRun.ts';
-import { JobQueue } from './queue.ts';
+import { JOB_WAKE_CHANNEL, JobQueue } from './queue.ts';
 import { jobDefinition, jobNames, type JobName } from './registry.ts';
 import type { JobContext } from './types.ts';
 
@@ -59,6 +59,7 @@ export async function startWorkers(
   const boss = await queue.start();
   const names = options.names ?? jobNames;
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? 2;
+  const workerIds = new Map<JobName, string[]>();
 
   for (const name of names) {
     const definition = jobDefinition(name);
@@ -81,10 +82,18 @@ export async function startWorkers(
         throw error;
       }
     };
+    const ids: string[] = [];
     for (let i = 0; i < Math.max(1, definition.concurrency ?? 1); i++) {
-      await boss.work(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, handle);
+      ids.push(
+        await boss.work(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, handle),
+      );
     }
+    workerIds.set(name, ids);
   }
+  // A job queued anywhere wakes the idle workers of its name at once, instead of at their next poll.
+  const unsubscribe = await database.pubsub.subscribe(JOB_WAKE_CHANNEL, (payload) => {
+    for (const id of workerIds.get(payload as JobName) ?? []) boss.notifyWorker(id);
+  });
   let sweeper: NodeJS.Timeout | undefined;
   if (names.includes('prediction.run')) {
     const staleSeconds = options.staleSeconds ?? envSeconds('SUNFIELD_RUN_STALE_SECONDS', 30);
@@ -101,6 +110,7 @@ export async function startWorkers(
     queue,
     stop: async () => {
       clearInterval(sweeper);
+      await unsubscribe().catch(() => undefined);
       await queue.stop();
       await closeRunPool();
     },

@@ -25,6 +25,12 @@ import { jobDefinition, jobNames, type JobData, type JobName } from './registry.
 
 export type QueueRole = 'producer' | 'worker';
 
+/**
+ * The channel on which an enqueue wakes the idle workers of that job name (payload: the name), on
+ * every process: a job starts within milliseconds instead of at the workers' next poll.
+ */
+export const JOB_WAKE_CHANNEL = 'jobwake';
+
 export interface JobQueueOptions {
   role?: QueueRole;
   log?: Pick<FastifyBaseLogger, 'error'>;
@@ -83,6 +89,8 @@ export class JobQueue {
     });
     if (!id)
       throw new Error(`The ${name} job was not queued (a job with this singleton key is already queued).`);
+    if (options.startAfter === undefined)
+      await this.database.pubsub.publish(JOB_WAKE_CHANNEL, name).catch(() => undefined);
     return id;
   }
 
