@@ -4,7 +4,7 @@
  * forward: queued → running → success | error | cancelled, each change a conditional update, so a
  * cancel and a finishing worker cannot both win.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { predictionResultSeries, predictionRuns, predictions, projects } from '../db/schema.ts';
 
@@ -24,7 +24,7 @@ export const STEP = {
   Completed: 38,
 } as const;
 
-const ACTIVE = [PROCESSING.Queued, PROCESSING.Running];
+const ACTIVE: number[] = [PROCESSING.Queued, PROCESSING.Running];
 
 export async function insertRun(db: Db, values: RunInsert): Promise<RunRow> {
   const [row] = await db.insert(predictionRuns).values(values).returning();
@@ -40,11 +40,12 @@ export async function findRun(db: Db, id: number): Promise<RunRow | undefined> {
   return row;
 }
 
-/** The prediction's run still queued or running, if any. */
-export async function activeRun(
+/** The prediction's newest run with one of these statuses. */
+async function latestRun(
   db: Db,
   companyId: string,
   predictionId: number,
+  statuses: number[],
 ): Promise<RunRow | undefined> {
   const [row] = await db
     .select()
@@ -53,49 +54,42 @@ export async function activeRun(
       and(
         eq(predictionRuns.companyId, companyId),
         eq(predictionRuns.predictionId, predictionId),
-        inArray(predictionRuns.status, ACTIVE),
+        inArray(predictionRuns.status, statuses),
       ),
     )
     .orderBy(desc(predictionRuns.id))
     .limit(1);
   return row;
 }
+
+/** The prediction's run still queued or running, if any. */
+export const activeRun = (db: Db, companyId: string, predictionId: number) =>
+  latestRun(db, companyId, predictionId, ACTIVE);
 
 /** The prediction's latest successful run (the one whose results are shown). */
-export async function resultRun(
+export const resultRun = (db: Db, companyId: string, predictionId: number) =>
+  latestRun(db, companyId, predictionId, [PROCESSING.Success]);
+
+/** A run without its case, summary and details (what lists show). */
+export type RunLogRow = Omit<RunRow, 'case' | 'summary' | 'details' | 'exportOptions'>;
+
+const {
+  case: _case,
+  summary: _summary,
+  details: _details,
+  exportOptions: _options,
+  ...logColumns
+} = getTableColumns(predictionRuns);
+
+/** The prediction's runs, newest first (the run log), without their large columns. */
+export async function predictionRunLog(
   db: Db,
   companyId: string,
   predictionId: number,
-): Promise<RunRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(predictionRuns)
-    .where(
-      and(
-        eq(predictionRuns.companyId, companyId),
-        eq(predictionRuns.predictionId, predictionId),
-        eq(predictionRuns.status, PROCESSING.Success),
-      ),
-    )
-    .orderBy(desc(predictionRuns.id))
-    .limit(1);
-  return row;
-}
-
-/** The prediction's runs, newest first (the run log). */
-export async function predictionRunLog(db: Db, companyId: string, predictionId: number, limit = 50) {
+  limit = 50,
+): Promise<RunLogRow[]> {
   return db
-    .select({
-      id: predictionRuns.id,
-      status: predictionRuns.status,
-      message: predictionRuns.message,
-      attempts: predictionRuns.attempts,
-      engineMs: predictionRuns.engineMs,
-      queuedAt: predictionRuns.queuedAt,
-      startedAt: predictionRuns.startedAt,
-      completedAt: predictionRuns.completedAt,
-      userId: predictionRuns.userId,
-    })
+    .select(logColumns)
     .from(predictionRuns)
     .where(and(eq(predictionRuns.companyId, companyId), eq(predictionRuns.predictionId, predictionId)))
     .orderBy(desc(predictionRuns.id))
@@ -281,13 +275,13 @@ export async function storedNodes(db: Db, runId: number): Promise<string[]> {
 
 /** A run as a queue item lists it: with its prediction's and project's names. */
 export interface QueueRow {
-  run: RunRow;
+  run: RunLogRow;
   predictionName: string;
   projectName: string;
 }
 
 const queueColumns = {
-  run: predictionRuns,
+  run: logColumns,
   predictionName: predictions.name,
   projectName: projects.name,
 };

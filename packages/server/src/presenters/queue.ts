@@ -2,22 +2,29 @@
  * A run as the user's queue shows it (`/User/Queue`, `addorupdate:queueitem`), and the processing
  * fields of a prediction as `addorupdate:predictionitem` carries them (spec 2 §9.4).
  */
-import type { QueueRow, RunRow } from '../models/predictionRun.ts';
+import type { QueueRow, RunLogRow } from '../models/predictionRun.ts';
 
 export function presentQueueItem(q: QueueRow): Record<string, unknown> {
-  const r = q.run;
   return {
-    id: r.id,
+    ...presentRun(q.run),
     type: 'Prediction',
-    predictionId: r.predictionId,
-    projectId: r.projectId,
+    predictionId: q.run.predictionId,
+    projectId: q.run.projectId,
     predictionName: q.predictionName,
     projectName: q.projectName,
+  };
+}
+
+/** A run as the prediction's run log lists it. */
+export function presentRun(r: RunLogRow): Record<string, unknown> {
+  return {
+    id: r.id,
     processingStatus: r.status,
     percentComplete: r.percentComplete,
     processingStep: r.processingStep,
     message: r.message,
     attempts: r.attempts,
+    engineMs: r.engineMs,
     queuedDate: r.queuedAt.toISOString(),
     startedDate: r.startedAt?.toISOString() ?? null,
     completedDate: r.completedAt?.toISOString() ?? null,
@@ -27,7 +34,7 @@ export function presentQueueItem(q: QueueRow): Record<string, unknown> {
 }
 
 /** The processing fields of the run's prediction (no name: it goes to every user of the company). */
-export function presentPredictionProcessing(r: RunRow): Record<string, unknown> {
+export function presentPredictionProcessing(r: RunLogRow): Record<string, unknown> {
   return {
     id: r.predictionId,
     projectId: r.projectId,

@@ -7,12 +7,12 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { predictions } from '../db/schema.ts';
-import { findQueueRow, PROCESSING, type RunRow } from '../models/predictionRun.ts';
+import { findQueueRow, PROCESSING, type RunLogRow } from '../models/predictionRun.ts';
 import { presentPredictionProcessing, presentQueueItem } from '../presenters/queue.ts';
 import { publishClientData } from '../realtime/publish.ts';
 
 /** Copies the run's state onto its prediction (without touching `lastModified`). */
-export async function mirrorRun(database: Pick<Database, 'db'>, run: RunRow): Promise<void> {
+export async function mirrorRun(database: Pick<Database, 'db'>, run: RunLogRow): Promise<void> {
   await database.db
     .update(predictions)
     .set({

@@ -9,6 +9,7 @@ import { requireAuth } from '../../auth/context.ts';
 import { cancelRun, queueRun } from '../../commands/predictionRun.ts';
 import { badRequest, INVALID_INPUT } from '../../lib/errors.ts';
 import { predictionRunLog } from '../../models/predictionRun.ts';
+import { presentRun } from '../../presenters/queue.ts';
 import { loadPredictionFor } from '../../policies/prediction.ts';
 import { averageEnergy } from '../../results/averageEnergy.ts';
 import { resultDetails } from '../../results/details.ts';
@@ -82,15 +83,6 @@ export function registerRunRoutes(app: FastifyInstance): void {
   app.get(`${BASE}/RunLog`, async (request) => {
     const { auth, loaded } = await load(request);
     const rows = await predictionRunLog(db, auth.company.id, loaded.prediction.id);
-    return rows.map((r) => ({
-      id: r.id,
-      processingStatus: r.status,
-      message: r.message,
-      attempts: r.attempts,
-      engineMs: r.engineMs,
-      queuedDate: r.queuedAt.toISOString(),
-      startedDate: r.startedAt?.toISOString() ?? null,
-      completedDate: r.completedAt?.toISOString() ?? null,
-    }));
+    return rows.map(presentRun);
   });
 }
