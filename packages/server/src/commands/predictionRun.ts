@@ -14,7 +14,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { badRequest, conflict, HttpError, INVALID_INPUT, parse } from '../lib/errors.ts';
 import { activeRun, endRun, insertRun, PROCESSING, setRunJob, type RunRow } from '../models/predictionRun.ts';
 import { findWeather } from '../models/weather.ts';
-import type { LoadedPrediction } from '../policies/prediction.ts';
+import { predictionNotFound, type LoadedPrediction } from '../policies/prediction.ts';
 import { isPendingImport, weatherActorOf } from '../policies/weather.ts';
 import type { ExportOptions } from '../runs/output.ts';
 import { announceRun } from '../runs/publish.ts';
@@ -96,6 +96,8 @@ export async function queueRun(
     weatherId: weatherId!,
     exportOptions: options as unknown as Json,
   });
+  if (run === 'busy') throw conflict(ALREADY_RUNNING);
+  if (!run) throw predictionNotFound();
   if (!queue) throw new Error('The job queue is not configured.');
   try {
     const jobId = await queue.enqueue(RUN_JOB, { runId: run.id });

@@ -13,6 +13,8 @@ export type RunInsert = typeof predictionRuns.$inferInsert;
 
 /** ProcessingStatusEnum (spec 3). */
 export const PROCESSING = { None: 0, Queued: 1, Running: 2, Success: 3, Error: 4, Cancelled: 5 } as const;
+const ACTIVE: number[] = [PROCESSING.Queued, PROCESSING.Running];
+
 /** PredictionProcessingStep values a run reports (spec 3). */
 export const STEP = {
   None: 1,
@@ -24,11 +26,30 @@ export const STEP = {
   Completed: 38,
 } as const;
 
-const ACTIVE: number[] = [PROCESSING.Queued, PROCESSING.Running];
-
-export async function insertRun(db: Db, values: RunInsert): Promise<RunRow> {
-  const [row] = await db.insert(predictionRuns).values(values).returning();
-  return row!;
+/**
+ * Records a queued run unless the prediction has one queued or running, in one transaction that first
+ * locks the prediction's row: of parallel requests to run one prediction, one records a run and the
+ * others find it. Undefined when the prediction has an active run or is gone.
+ */
+export async function insertRun(db: Db, values: RunInsert): Promise<RunRow | 'busy' | undefined> {
+  return db.transaction(async (tx) => {
+    const locked = await tx
+      .select({ id: predictions.id })
+      .from(predictions)
+      .where(and(eq(predictions.id, values.predictionId), eq(predictions.companyId, values.companyId)))
+      .for('update');
+    if (locked.length === 0) return undefined;
+    const [active] = await tx
+      .select({ id: predictionRuns.id })
+      .from(predictionRuns)
+      .where(
+        and(eq(predictionRuns.predictionId, values.predictionId), inArray(predictionRuns.status, ACTIVE)),
+      )
+      .limit(1);
+    if (active) return 'busy';
+    const [row] = await tx.insert(predictionRuns).values(values).returning();
+    return row!;
+  });
 }
 
 export async function setRunJob(db: Db, id: number, jobId: string): Promise<void> {

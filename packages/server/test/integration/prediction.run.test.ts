@@ -199,6 +199,27 @@ describeEachDatabase('running a prediction', (ctx) => {
     expect(after.processingStatus).toBe(0);
   });
 
+  it('of eight parallel requests to run one prediction, one queues a run and seven get 409', async () => {
+    const { app, database } = ctx();
+    const p = await runnablePrediction(app, { blocks: 1 });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(app, { method: 'POST', url: predictionUrl(p.world, p.id, '/Run'), token: p.world.token }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    expect(answers.find((a) => a.statusCode === 409)!.body).toBe(
+      'The prediction is already queued or running.',
+    );
+    const { rows } = await database.executeSql(
+      'select count(*)::int as n from prediction_runs where prediction_id = $1',
+      [p.id],
+    );
+    expect((rows[0] as { n: number }).n).toBe(1);
+    const { waitForStatus } = await import('./runHelpers.ts');
+    expect((await waitForStatus(app, p, [3, 4, 5])).processingStatus).toBe(3);
+  });
+
   it('a result replaces the previous one; the queue lists the user’s runs', async () => {
     const { app } = ctx();
     const p = await runnablePrediction(app, { blocks: 1 });
