@@ -23,6 +23,7 @@ import {
   beatRun,
   dropOlderResults,
   endRun,
+  findRun,
   PROCESSING,
   setRunProgress,
   STEP,
@@ -226,6 +227,8 @@ export const predictionRunJob = defineJob({
     } catch (error) {
       await writing;
       if (controller.signal.aborted) return { cancelled: runId };
+      // The prediction (and so the run) was deleted meanwhile: nothing to report.
+      if (!(await findRun(db, runId))) return { skipped: 'deleted' };
       const deterministic = error instanceof RunFailed || error instanceof CaseValidationError;
       const reason =
         error instanceof CaseValidationError
