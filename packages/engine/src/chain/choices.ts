@@ -86,8 +86,19 @@ export const DirectBeamShadingModel = {
 } as const;
 export type DirectBeamShadingModel = ValueOf<typeof DirectBeamShadingModel>;
 
-/** A module's own shading response (spec 3), used with DirectBeamShadingModel 5. */
-export const ModuleShadingResponse = { None: 0, Linear: 1, FractionalElectrical: 2 } as const;
+/**
+ * A module's own shading response, used with DirectBeamShadingModel 5 (module-file defined). Spec 1 §3
+ * numbers it like the beam shading models, and the module library stores it so: linear 0, none 1,
+ * fractional effect 3, module-file defined 5 (the module's own shading table), step fractional 6. (The
+ * catalog's `0 None, 1 Linear, 2 Fractional Electrical Shading` conflicts with spec 1, which wins.)
+ */
+export const ModuleShadingResponse = {
+  Linear: 0,
+  None: 1,
+  FractionalEffect: 3,
+  ModuleFileDefined: 5,
+  StepFractional: 6,
+} as const;
 export type ModuleShadingResponse = ValueOf<typeof ModuleShadingResponse>;
 
 /** Module orientation on the table (spec 3). */
@@ -182,7 +193,10 @@ export type BeamShadingChoice =
   | ({ model: typeof DirectBeamShadingModel.FractionalElectrical } & FractionalLayout)
   | ({
       model: typeof DirectBeamShadingModel.ModuleFileDefined;
-      response: ModuleShadingResponse;
+      /** the module's response (its own shading table, 5, is not modelled: the case is refused) */
+      response: Exclude<ModuleShadingResponse, typeof ModuleShadingResponse.ModuleFileDefined>;
+      /** equal fractions of the collector width N for the step-fractional response [-] */
+      fractions: number;
     } & FractionalLayout)
   | {
       model: typeof DirectBeamShadingModel.StepFractional;

@@ -168,11 +168,11 @@ function electrical(c: BeamShadingChoice): ElectricalShading {
     case DirectBeamShadingModel.FractionalElectrical:
       return fractional(c);
     case DirectBeamShadingModel.ModuleFileDefined:
-      return c.response === ModuleShadingResponse.None
-        ? { response: 'none' }
-        : c.response === ModuleShadingResponse.Linear
-          ? { response: 'linear' }
-          : fractional(c);
+      // The module's response, numbered as the beam models (spec 1 §3).
+      if (c.response === ModuleShadingResponse.Linear) return { response: 'linear' };
+      if (c.response === ModuleShadingResponse.None) return { response: 'none' };
+      if (c.response === ModuleShadingResponse.FractionalEffect) return fractional(c);
+      return { response: 'stepFractional', fractionalEffect: c.fractionalEffect, fractions: c.fractions };
     case DirectBeamShadingModel.StepFractional:
       return { response: 'stepFractional', fractionalEffect: c.fractionalEffect, fractions: c.fractions };
   }

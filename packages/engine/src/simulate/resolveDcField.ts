@@ -26,6 +26,7 @@ import {
   DirectBeamShadingModel,
   IncidenceAngleModelType,
   ModuleOrientation,
+  ModuleShadingResponse,
   SpectralResponseEnum,
   SpectralShiftModel,
   SoilingModelType,
@@ -148,6 +149,8 @@ function spectralChoice(
 }
 
 function beamShading(
+  r: CaseReader,
+  path: string,
   p: PredictionSettings,
   m: ModuleSettings,
   modulesHigh: number,
@@ -155,20 +158,27 @@ function beamShading(
 ): BeamShadingChoice {
   const fractionalEffect = p.fractionalEffect ?? m.electricalShadingFractionalEffect ?? 50;
   const layout = { fractionalEffect, modulesHigh, orientation };
+  const fractions = p.moduleFractions ?? modulesHigh;
   switch (p.directBeamShadingModel) {
     case DirectBeamShadingModel.Linear:
     case DirectBeamShadingModel.None:
       return { model: p.directBeamShadingModel };
     case DirectBeamShadingModel.FractionalElectrical:
       return { model: p.directBeamShadingModel, ...layout };
-    case DirectBeamShadingModel.ModuleFileDefined:
-      return { model: p.directBeamShadingModel, response: m.shadingResponse, ...layout };
+    case DirectBeamShadingModel.ModuleFileDefined: {
+      const response = m.shadingResponse;
+      if (response === ModuleShadingResponse.ModuleFileDefined) {
+        r.error(
+          `${path}.module.moduleShadingResponse`,
+          "5 (the module's own shading table) is not modelled: give the module another shading " +
+            'response, or the prediction another directBeamShadingModel',
+        );
+        return { model: DirectBeamShadingModel.Linear };
+      }
+      return { model: p.directBeamShadingModel, response, fractions, ...layout };
+    }
     case DirectBeamShadingModel.StepFractional:
-      return {
-        model: p.directBeamShadingModel,
-        fractionalEffect,
-        fractions: p.moduleFractions ?? modulesHigh,
-      };
+      return { model: p.directBeamShadingModel, fractionalEffect, fractions };
   }
 }
 
@@ -297,7 +307,7 @@ export function resolveDcField(
     circumsolar: p.circumsolar === CircumsolarTreatmentType.Beam ? 'beam' : 'diffuse',
     monthlyAlbedo: p.monthlyAlbedo,
     useWeatherFileAlbedoData: p.useWeatherFileAlbedoData,
-    beamShading: beamShading(p, module, modulesHigh, orientation),
+    beamShading: beamShading(r, path, p, module, modulesHigh, orientation),
     diffuseShading: p.diffuseShadingModel,
     shadeGroundReflected: p.diffuseShadingModel === DiffuseShadingModel.SchaarPanchula,
     soiling:
