@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Sunfield API workflow: project -> prediction -> two-block power plant, with plain `requests`.
+"""Sunfield API workflow: project -> prediction -> two-block power plant -> run -> results, with `requests`.
 
 A starting point to adapt: it signs in with API client credentials, creates a project, picks a
 weather file near it and a module and an inverter from the library, creates a prediction, sends a
 power plant with one fixed-tilt block and one tracker block, reads both back and checks that what
-it sent came back, then changes one model choice.
+it sent came back, changes one model choice, then runs the prediction (keeping the nodal series of
+block 1), waits for it and reads the results: the summary, the hourly and monthly details, and the
+nodal data of block 1 and of the system.
 
     export SUNFIELD_URL=http://localhost:3000          # where Sunfield runs (this is the default)
     export SUNFIELD_CLIENT_ID=sf_...                   # Profile -> Generate API Credentials,
@@ -12,14 +14,17 @@ it sent came back, then changes one model choice.
     python3 examples/api-workflow.py
 
 Optional: SUNFIELD_WEATHER_ID, SUNFIELD_MODULE_ID and SUNFIELD_INVERTER_ID pick those library
-entries instead of searching. The script exits with status 1 and the server's message on any error.
-Needs Python 3 and `requests` (Debian: apt-get install python3-requests).
+entries instead of searching. The script exits with status 1 and the server's message on any error,
+a run that ends in error or is cancelled included. Needs Python 3 and `requests` (Debian: apt-get
+install python3-requests). The server must run prediction workers: `sunfield serve` does in embedded
+mode; with PostgreSQL, start `sunfield worker` too.
 """
 
 import math
 import os
 import re
 import sys
+import time
 
 import requests
 
@@ -44,6 +49,25 @@ VERTICAL_GAP = 0.02  # between module rows of a table [m]
 LATERAL_GAP = 0.02  # between modules side by side [m]
 
 ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}")
+
+# Running: the nodal series to keep (here every level of block 1, and the system), how often to look
+# at the run and for how long.
+EXPORT_OPTIONS = {
+    "exportSystem": True,
+    "blockExportOptions": [
+        {
+            "name": 1,
+            "exportBlock": True,
+            "exportArrays": True,
+            "exportInverters": True,
+            "exportDCFields": True,
+        }
+    ],
+}
+POLL_SECONDS = 0.5
+RUN_TIMEOUT_SECONDS = 30 * 60
+# ProcessingStatusEnum
+QUEUED, RUNNING, SUCCESS, ERROR, CANCELLED = 1, 2, 3, 4, 5
 
 
 class ApiError(Exception):
@@ -95,7 +119,7 @@ class Sunfield:
     def get(self, path, **params):
         return self.call("GET", path, params=params or None)
 
-    def post(self, path, body):
+    def post(self, path, body=None):
         return self.call("POST", path, json=body)
 
     def put(self, path, body):
@@ -255,6 +279,61 @@ def same(sent, got, where):
         raise ApiError("{}: sent {!r}, got back {!r}".format(where, sent, got))
 
 
+def run_prediction(api, path):
+    """POST Run, then polls the prediction until its run ends; returns it on success, else raises."""
+    queued = api.post(path + "/Run", EXPORT_OPTIONS)
+    print("Run {} queued".format(queued["id"]))
+    started = time.monotonic()
+    while True:
+        prediction = api.get(path)
+        status = prediction.get("processingStatus")
+        if status == SUCCESS:
+            print("Run done in {:.1f} s".format(time.monotonic() - started))
+            return prediction
+        if status in (ERROR, CANCELLED):
+            what = "ended in error" if status == ERROR else "was cancelled"
+            reason = prediction.get("processingMessage") or "no reason given"
+            raise ApiError("the run {}: {}".format(what, reason))
+        if time.monotonic() - started > RUN_TIMEOUT_SECONDS:
+            raise ApiError(
+                "the run is still {} after {} s (are the server's workers running?)".format(
+                    "queued" if status == QUEUED else "running", RUN_TIMEOUT_SECONDS
+                )
+            )
+        time.sleep(POLL_SECONDS)
+
+
+def print_results(api, path):
+    """Year 1's summary, the hourly and monthly details, and the nodal data of block 1 and of the system."""
+    summary = api.get(path + "/ResultSummary")
+    year = summary["years"][0]
+    factors = year["summaryFactors"]
+    p50 = next((f for f in factors if f.get("pValue") == 50), factors[0])
+    print(
+        "Year 1: {:.1f} MWh, specific yield {:.0f} kWh/kWp, PR {:.1f} % ({} MWdc, {} MWac)".format(
+            year["totalEnergy"] / 1000.0,
+            p50["specificYieldDC"],
+            p50["performanceRatio"],
+            summary["dcSize"],
+            summary["acSize"],
+        )
+    )
+    details = api.get(path + "/ResultDetails")
+    hourly = details["HourlyDetails"]
+    hourly_mwh = sum(r["EnergyGenerated"] for r in hourly) / 1000.0  # EnergyGenerated [kWh]
+    print("Hourly details: {} rows, {:.1f} MWh".format(len(hourly), hourly_mwh))
+    monthly = details["MonthlyDetails"]
+    months = ", ".join("{} {:.1f}".format(r["TimeStamp"][:7], r["EnergyGenerated"] / 1000.0) for r in monthly)
+    print("Monthly energy [MWh]: " + months)
+    # Nodal data: PascalCase, one row per step with its TimeStamp; power in W.
+    rows = api.get(path + "/NodalJson", blockNumber=1)["BlockData"]
+    columns = ", ".join(k for k in rows[0] if k != "TimeStamp")
+    print("Nodal data of block 1: {} rows of {}".format(len(rows), columns))
+    system = api.get(path + "/NodalJson", nodalParameters="SystemPowerOutput")
+    power = [r["SystemPowerOutput"] for r in system["SystemData"]]
+    print("Nodal data of the system: {} rows, peak {:.3f} MW".format(len(power), max(power) / 1e6))
+
+
 def main():
     client_id = os.environ.get("SUNFIELD_CLIENT_ID")
     client_secret = os.environ.get("SUNFIELD_CLIENT_SECRET")
@@ -340,6 +419,10 @@ def main():
     if api.get(path)["diffuseDirectDecompModel"] != 0:
         raise ApiError("PUT {}: the decomposition model did not change".format(base))
     print("Updated: diffuse/direct decomposition DIRINT -> Erbs")
+
+    # 7. Run it, wait for the run, and read the results.
+    run_prediction(api, path)
+    print_results(api, path)
     print("Open it: {}/projects/{}/prediction/{}".format(BASE_URL, project_id, prediction_id))
 
 

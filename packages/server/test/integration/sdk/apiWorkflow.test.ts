@@ -1,7 +1,9 @@
 /**
  * examples/api-workflow.py (plain `requests`, no SDK) against the app listening on 127.0.0.1: a
  * project, the weather nearest it, a module and an inverter of the company's library, a prediction
- * and a two-block power plant, read back and updated.
+ * and a two-block power plant, read back and updated; then run (the suite's `prediction.run`
+ * workers), and its results read: summary, details and nodal data. What it prints is checked against
+ * the API.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -59,6 +61,74 @@ describeSdk('examples/api-workflow.py', (sdk) => {
       `/Project/${projectId}/Prediction/${predictionId}/PowerPlant`,
     );
     expect(plant.blocks.map((b) => b.name)).toEqual([1, 2]);
+
+    // The run, and the results as printed.
+    expect(stdout).toMatch(/^Run \d+ queued$/m);
+    expect(stdout).toMatch(/^Run done in [\d.]+ s$/m);
+    const path = `/Project/${projectId}/Prediction/${predictionId}`;
+    expect((await sdk().getJson(path)).processingStatus).toBe(3);
+    const summary = await sdk().getJson<{
+      years: {
+        totalEnergy: number;
+        summaryFactors: { pValue: number; specificYieldDC: number; performanceRatio: number }[];
+      }[];
+    }>(`${path}/ResultSummary`);
+    const year = summary.years[0]!;
+    const p50 = year.summaryFactors.find((f) => f.pValue === 50)!;
+    const printed = /^Year 1: ([\d.]+) MWh, specific yield (\d+) kWh\/kWp, PR ([\d.]+) %/m.exec(stdout);
+    expect(printed, stdout).not.toBeNull();
+    expect(year.totalEnergy).toBeGreaterThan(0);
+    expect(Number(printed![1])).toBeCloseTo(year.totalEnergy / 1000, 1);
+    expect(Number(printed![2])).toBe(Math.round(p50.specificYieldDC));
+    expect(Number(printed![3])).toBeCloseTo(p50.performanceRatio, 1);
+    expect(stdout).toMatch(/^Hourly details: 8760 rows, [\d.]+ MWh$/m);
+    const months = /^Monthly energy \[MWh\]: (.*)$/m.exec(stdout)?.[1]?.split(', ') ?? [];
+    expect(months).toHaveLength(12);
+    expect(stdout).toMatch(/^Nodal data of block 1: 8760 rows of \w+/m);
+    expect(stdout).toMatch(/^Nodal data of the system: 8760 rows, peak [\d.]+ MW$/m);
+    // The run kept the nodal series of block 1 only (the script's export options).
+    const nodal = await call(sdk().app, {
+      method: 'GET',
+      url: `/api${path}/NodalJson?blockNumber=2`,
+      token: sdk().user.token,
+    });
+    expect(nodal.statusCode).toBe(404);
+  });
+
+  it('exits 1 with the reason when the run ends in error', async () => {
+    const { inverterId } = await library();
+    // A module without an electrical model: a run can be asked for, and the engine refuses the case.
+    const res = await call(sdk().app, {
+      method: 'POST',
+      url: '/api/Module',
+      token: sdk().user.token,
+      payload: {
+        name: 'No electrical model',
+        stcMaxPower: 550,
+        stcOpenCircuitVoltage: 49.9,
+        stcmppVoltage: 41.96,
+        length: 2278,
+        width: 1134,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = await runPython(SCRIPT, {
+      cwd: path.dirname(SCRIPT),
+      sdk: false,
+      env: {
+        SUNFIELD_URL: sdk().origin,
+        SUNFIELD_CLIENT_ID: sdk().target.clientId,
+        SUNFIELD_CLIENT_SECRET: sdk().target.clientSecret,
+        SUNFIELD_MODULE_ID: String((res.json() as { id: number }).id),
+        SUNFIELD_INVERTER_ID: String(inverterId),
+      },
+    });
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stdout).toMatch(/^Run \d+ queued$/m);
+    expect(result.stdout).not.toMatch(/^Run done/m);
+    expect(result.stderr).toMatch(
+      /^error: the run ended in error: the case has \d+ errors:\n {2}- powerPlant\.blocks\[0\]\.arrays\[0\]\.inverters\[0\]\.dcFields\[0\]\.module\.\w+: is required/m,
+    );
   });
 
   it('exits 1 with the server message when the credentials are wrong', async () => {

@@ -9,9 +9,11 @@
  *   });
  *
  * `describeSdk` builds on `describeEachDatabase` (PGlite, and PostgreSQL when reachable), makes sure
- * Debian's python3 has the SDK's dependencies, listens, and gives each suite a company user with API
- * client credentials (POST /api/User/{id}/Secret). Scripts run in a child process with a timeout
- * (never synchronously: the server answering them runs in this process).
+ * Debian's python3 has the SDK's dependencies, listens, runs `prediction.run` workers beside the app
+ * (as `sunfield serve` does in embedded mode, so a script's `prediction.run()` completes) and gives
+ * each suite a company user with API client credentials (POST /api/User/{id}/Secret). Scripts run in
+ * a child process with a timeout (never synchronously: the server answering them runs in this
+ * process).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +24,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { requireSharedDir } from '../../../../../scripts/sharedDir.ts';
 import { signUpUser, type SignedUpUser } from '../factories.ts';
 import { call, describeEachDatabase, type TestContext } from '../harness.ts';
+import { runWorkers } from '../runHelpers.ts';
 import { ensurePython, PYTHON, pythonEnv } from './ensurePython.ts';
 import {
   apiCallSubstitution,
@@ -88,12 +91,13 @@ export function runPython(scriptPath: string, options: RunOptions): Promise<Scri
 /** The last `max` characters of a text, for error messages. */
 const tail = (text: string, max = 6000): string => (text.length > max ? `…${text.slice(-max)}` : text);
 
-/** Throws with the script's stderr (and stdout) unless it exited 0. */
-export function assertSucceeded(name: string, result: ScriptResult): ScriptResult {
+/** Throws with the script's stderr (and stdout, and `context` when given) unless it exited 0. */
+export function assertSucceeded(name: string, result: ScriptResult, context?: string): ScriptResult {
   if (result.code === 0) return result;
   const how = result.timedOut ? 'timed out' : `exited ${result.code ?? result.signal}`;
   throw new Error(
-    `${name} ${how}.\n--- stderr ---\n${tail(result.stderr)}\n--- stdout ---\n${tail(result.stdout, 2000)}`,
+    `${name} ${how}.\n--- stderr ---\n${tail(result.stderr)}\n--- stdout ---\n${tail(result.stdout, 2000)}` +
+      (context ? `\n${context}` : ''),
   );
 }
 
@@ -109,6 +113,13 @@ export function copyExamples(): string {
 export interface ExampleOptions {
   /** Files (absolute paths) copied beside the script, e.g. another PAN file to upload. */
   extraFiles?: readonly string[];
+  /**
+   * Python appended after the script (which runs unchanged above it), to print what the script's
+   * calls returned for the test to read, e.g. `print(json.dumps({'rows': len(nodal_data_system)}))`.
+   */
+  epilogue?: string;
+  /** How long the script may take (default {@link SCRIPT_TIMEOUT_MS}). */
+  timeoutMs?: number;
 }
 
 export interface SdkContext {
@@ -163,6 +174,7 @@ export function describeSdk(name: string, suite: (sdk: () => SdkContext) => void
   describeEachDatabase(name, (ctx) => {
     let context: SdkContext | undefined;
     const workDirs: string[] = [];
+    runWorkers(ctx);
 
     // apt-get update and install on a fresh machine take longer than the project's hook timeout.
     beforeAll(async () => {
@@ -174,6 +186,18 @@ export function describeSdk(name: string, suite: (sdk: () => SdkContext) => void
         const res = await call(app, { method: 'GET', url: `/api${apiPath}`, token: user.token });
         if (res.statusCode !== 200) throw new Error(`GET /api${apiPath}: ${res.statusCode} ${res.body}`);
         return res.json() as T;
+      };
+      // The SDK's prediction.run() polls until processingStatus is 3 and never looks at the answer of
+      // POST …/Run: a refused or failed run makes the script spin until it is killed. Say why.
+      const queueReport = async (): Promise<string> => {
+        const runs = await getJson<Record<string, unknown>[]>('/User/Queue').catch(() => []);
+        if (!runs.length)
+          return '--- runs ---\nnone queued (was POST …/Run refused? the SDK polls regardless of its answer)';
+        const lines = runs.map(
+          (r) =>
+            `${String(r.predictionName)}: status ${String(r.processingStatus)} ${String(r.message ?? '')}`,
+        );
+        return `--- runs (GET /User/Queue) ---\n${lines.join('\n')}`;
       };
       const runExample = async (
         scriptName: string,
@@ -193,9 +217,16 @@ export function describeSdk(name: string, suite: (sdk: () => SdkContext) => void
           dir,
           notebook ? `${scriptName.slice(0, -'.ipynb'.length)}.py` : scriptName,
         );
-        const script = notebook ? notebookScript(source) : source;
-        fs.writeFileSync(scriptPath, substitute(script, [apiCallSubstitution(target), ...substitutions]));
-        return assertSucceeded(scriptName, await runPython(scriptPath, { cwd: dir }));
+        const script = substitute(notebook ? notebookScript(source) : source, [
+          apiCallSubstitution(target),
+          ...substitutions,
+        ]);
+        const epilogue = options.epilogue
+          ? `\n\n# --- added by the test: what the script got ---\n${options.epilogue.trim()}\n`
+          : '';
+        fs.writeFileSync(scriptPath, `${script.trimEnd()}\n${epilogue}`);
+        const result = await runPython(scriptPath, { cwd: dir, timeoutMs: options.timeoutMs });
+        return assertSucceeded(scriptName, result, result.timedOut ? await queueReport() : undefined);
       };
       const runScript = async (scriptPath: string, env: Record<string, string> = {}) => {
         const result = await runPython(scriptPath, { cwd: path.dirname(scriptPath), env, sdk: false });

@@ -6,8 +6,13 @@
  * The library the scripts name by id, made here in the suite's company: a weather file near the
  * Grand Canyon site of create_project_and_prediction_from_scratch.py (GET /ASHRAE answers from the
  * weather files near a site, and change_weather_file.py looks for a Meteonorm one within 5 miles),
- * modules with length and width (the CEC list leaves them empty, and the SDK's plant helpers divide
- * by them) and an inverter large enough for the scripts' 720 kW setpoint.
+ * modules with length and width (the SDK's plant helpers divide by them) and a 720 kW inverter whose
+ * voltage window takes the script's strings of 10 modules (a run checks it; the SDK's run() polls
+ * forever when POST …/Run is refused).
+ *
+ * The scripts that run a prediction (create_project_and_prediction_from_scratch.py,
+ * download_nodal_data.py) need the suite's `prediction.run` workers (sdkHarness.ts); what their calls
+ * returned is printed by an epilogue the test appends after the unchanged script.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { call } from '../harness.ts';
@@ -21,11 +26,25 @@ type Json = Record<string, unknown>;
 /** The create-from-scratch project's site. */
 const GRAND_CANYON = { latitude: 36.099, longitude: -112.112 };
 
-/** The 750 kW CEC inverter standing in for the scripts' inverter 619 (setpoint 720 kW). */
-const INVERTER = 'ABB: ULTRA-750-TL-OUTD-1-US-690-x-y-z [690V]';
-/** CEC modules, with their datasheet dimensions [mm] (length × width). */
-const MODULE = { name: 'CSI Solar Co., Ltd. CS3U-400MS', length: 2000, width: 992 };
+/**
+ * The CEC inverter standing in for the scripts' inverter 619 (setpoint 720 kW): SMA's 720 kVA central
+ * inverter, MPP window from 515 V. The CEC list gives only the MPPT range (its Vdcmax is the top of
+ * it, 820 V); SMA's datasheet gives the 1000 V maximum input voltage that string sizing uses.
+ */
+const INVERTER = {
+  name: 'SMA America: SC720CP-US (with ABB EcoDry Ultra transformer)',
+  maxAbsoluteVoltage: 1000,
+};
+/**
+ * CEC modules, with their datasheet dimensions [mm] (length × width). MODULE stands in for the
+ * scripts' module 298: ten First Solar Series 4 modules in series fit the inverter's window at the
+ * site's design temperatures (9 to 10).
+ */
+const MODULE = { name: 'First Solar, Inc. FS-4117-3', length: 1200, width: 600 };
 const OTHER_MODULE = { name: 'First Solar, Inc. FS-6440', length: 2009, width: 1232 };
+
+/** A script that runs a prediction gets this long (a run takes a few seconds; the test 60 s). */
+const RUN_SCRIPT_TIMEOUT_MS = 45_000;
 
 /** The scripts' placeholder ids ("CHANGE TO YOUR PROJECT ID" …). */
 const projectIdLine = (id: number) => literal('project_id = 13161', `project_id = ${id}`);
@@ -75,7 +94,7 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
     const [moduleId, otherModuleId, inverter, meteonormId] = await Promise.all([
       module(MODULE),
       module(OTHER_MODULE),
-      api('POST', '/Inverter', { ...cecInverter(INVERTER), name: INVERTER }),
+      api('POST', '/Inverter', { ...cecInverter(INVERTER.name), ...INVERTER }),
       weather('Grand Canyon Meteonorm', 2005, { latitude: 36.12, longitude: -112.1, dataProvider: 4 }),
     ]);
     // Created after the Meteonorm file: a different provider and year.
@@ -87,7 +106,10 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
     lib = { moduleId, otherModuleId, inverterId: inverter.id as number, meteonormId, otherWeatherId };
   }, 120_000);
 
-  /** A project at the site with a prediction on the other weather and a one-block fixed-tilt plant. */
+  /**
+   * A project at the site with a prediction on the other weather and a one-block fixed-tilt plant
+   * that can run (10 modules in series, DC/AC 1.2 at 720 kW).
+   */
   async function existingPrediction(): Promise<{ projectId: number; predictionId: number }> {
     const project = await api('POST', '/Project', {
       name: 'SDK examples',
@@ -131,8 +153,8 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
                       trackingType: 0,
                       moduleTilt: 25,
                       modulesHigh: 2,
-                      modulesWiredInSeries: 20,
-                      numberOfSeriesStringsWiredInParallel: 108,
+                      modulesWiredInSeries: 10,
+                      numberOfSeriesStringsWiredInParallel: 734,
                       groundCoverageRatio: 0.4,
                     },
                   ],
@@ -149,21 +171,57 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
   const predictionUrl = (projectId: number, id: number, tail = '') =>
     `/Project/${projectId}/Prediction/${id}${tail}`;
 
-  it('create_project_and_prediction_from_scratch.py: project, prediction, status and a two-block plant', async () => {
-    const { stdout } = await sdk().runExample('create_project_and_prediction_from_scratch.py', [
-      literal('prediction.weather_id = 13628', `prediction.weather_id = ${lib.meteonormId}`),
-      literal('inverter_id=619', `inverter_id=${lib.inverterId}`),
-      literal('module_id=298', `module_id=${lib.moduleId}`),
-      // Running a prediction is not built yet: run() would poll processingStatus for 3 forever.
-      literal(
-        'prediction.run()',
-        '# prediction.run() left out by the test: running predictions is not built yet\n' +
-          "print({'project_id': project.id, 'prediction_id': prediction.id})",
-      ),
-    ]);
-    const ids = /\{'project_id': (\d+), 'prediction_id': (\d+)\}/.exec(stdout);
-    expect(ids, stdout).not.toBeNull();
-    const [projectId, predictionId] = [Number(ids![1]), Number(ids![2])];
+  /** The JSON object the epilogue printed last. */
+  const lastJson = (stdout: string): Json => JSON.parse(stdout.trim().split('\n').at(-1)!) as Json;
+
+  it('create_project_and_prediction_from_scratch.py: project, prediction, status, a two-block plant, and run() to the results', async () => {
+    const { stdout } = await sdk().runExample(
+      'create_project_and_prediction_from_scratch.py',
+      [
+        literal('prediction.weather_id = 13628', `prediction.weather_id = ${lib.meteonormId}`),
+        literal('inverter_id=619', `inverter_id=${lib.inverterId}`),
+        literal('module_id=298', `module_id=${lib.moduleId}`),
+      ],
+      {
+        // The script ends with prediction.run(), which returns once processingStatus is 3; then what
+        // the SDK's result calls return.
+        epilogue: `
+import json
+summary = prediction.get_results_summary()
+negated = prediction.get_results_summary(negate_losses=True)
+details = prediction.get_results_details()
+print(json.dumps({
+    "project_id": project.id,
+    "prediction_id": prediction.id,
+    "processing_status": prediction.processing_status,
+    "years": len(summary["years"]),
+    "total_energy": summary["years"][0]["total_energy"],
+    "soiling_loss": summary["years"][0]["soiling_loss"],
+    "negated_soiling_loss": negated["years"][0]["soiling_loss"],
+    "hourly_rows": len(details["hourly_details"]),
+    "monthly_rows": len(details["monthly_details"]),
+}))`,
+        timeoutMs: RUN_SCRIPT_TIMEOUT_MS,
+      },
+    );
+    const got = lastJson(stdout);
+    const [projectId, predictionId] = [got.project_id as number, got.prediction_id as number];
+    // run() came back with the prediction done, and the SDK's result calls read the run.
+    const summary = await api('GET', predictionUrl(projectId, predictionId, '/ResultSummary'));
+    const year1 = (summary.years as Json[])[0]!;
+    expect(got).toMatchObject({
+      processing_status: 3,
+      years: 1,
+      total_energy: year1.totalEnergy,
+      soiling_loss: year1.soilingLoss,
+      negated_soiling_loss: -(year1.soilingLoss as number),
+      hourly_rows: 8760,
+      monthly_rows: 12,
+    });
+    expect(year1.totalEnergy).toBeGreaterThan(0);
+    // Two blocks of 720 kW at the Grand Canyon: a specific yield of a sunny site (kWh/kWp).
+    expect((year1.totalEnergy as number) / ((summary.dcSize as number) * 1000)).toBeGreaterThan(1200);
+    expect(year1.soilingLoss).toBeGreaterThan(0);
     const project = await api('GET', `/Project/${projectId}`);
     expect(project).toMatchObject({ name: 'Grand Canyon Power Plant', ...GRAND_CANYON, elevation: 2070 });
     const weather = await api('GET', `/Weather/${lib.meteonormId}`);
@@ -243,6 +301,8 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
     // Portrait (the module has no default orientation): collector bandwidth from the length.
     const cbw = 4 * (MODULE.length / 1000) + 3 * 0.02;
     const pmax = cecModule(MODULE.name).stcMaxPower as number;
+    // 864 kW of modules in tables of 4 high × 10 wide, on 10 rows.
+    const fixedTables = Math.ceil((1000 * 864) / pmax / 40 / 10);
     expect(fixed.field).toMatchObject({
       moduleId: lib.moduleId,
       trackingType: 0,
@@ -253,12 +313,12 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
       numberOfRows: 10,
       fieldDcPower: 1.2 * 720,
       moduleAzimuth: 180,
-      tablesPerRow: Math.ceil((1000 * 864) / pmax / 40 / 10),
+      tablesPerRow: fixedTables,
     });
     expect(fixed.field.collectorBandwidth).toBeCloseTo(cbw, 12);
     expect(fixed.field.postToPostSpacing).toBeCloseTo(cbw / 0.4, 12);
     expect(fixed.field.fieldLength).toBeCloseTo((cbw / 0.4) * 9 + cbw, 9);
-    expect(fixed.field.fieldWidth).toBeCloseTo(10 * 6 * (MODULE.width / 1000 + 0.02) - 0.02, 9);
+    expect(fixed.field.fieldWidth).toBeCloseTo(10 * fixedTables * (MODULE.width / 1000 + 0.02) - 0.02, 9);
     expect(fixed.field.postHeight).toBeCloseTo((cbw * Math.sin(Math.PI / 6)) / 2 + 1, 12);
     expect(fixed.field.numberOfSeriesStringsWiredInParallel).toBeCloseTo((1000 * 864) / pmax / 10, 9);
     const tracker = node(1);
@@ -320,6 +380,57 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
       api('GET', predictionUrl(projectId, cloneId, '/PowerPlant')),
     ]);
     expect(withoutIds(copiedPlant)).toEqual(withoutIds(plant));
+  });
+
+  it('download_nodal_data.py: runs with export options, then the nodal data of array 1, DC field 1 and the system', async () => {
+    const { projectId, predictionId } = await existingPrediction();
+    const { stdout } = await sdk().runExample(
+      'download_nodal_data.py',
+      [projectIdLine(projectId), predictionIdLine(predictionId)],
+      {
+        epilogue: `
+import json
+def shape(data):
+    rows = [v for v in data.values() if isinstance(v, list)]
+    return {"keys": sorted(k for k, v in data.items() if not isinstance(v, list)),
+            "rows": len(rows[0]) if rows else None,
+            "columns": sorted(rows[0][0].keys()) if rows and rows[0] else []}
+print(json.dumps({"processing_status": prediction.processing_status,
+                  "array": shape(nodal_data_array),
+                  "dc_field": shape(nodal_data_dc_field),
+                  "system": shape(nodal_data_system)}))`,
+        timeoutMs: RUN_SCRIPT_TIMEOUT_MS,
+      },
+    );
+    type Shape = { keys: string[]; rows: number; columns: string[] };
+    const got = lastJson(stdout) as {
+      processing_status: number;
+      array: Shape;
+      dc_field: Shape;
+      system: Shape;
+    };
+    expect(got.processing_status).toBe(3);
+    // A year of hours at each level; the SDK turned the names to snake_case.
+    for (const level of ['array', 'dc_field', 'system'] as const) expect(got[level].rows, level).toBe(8760);
+    expect(got.array.keys).toEqual(['array_number', 'block_number', 'prediction_name', 'project_name']);
+    expect(got.dc_field.keys).toEqual(
+      expect.arrayContaining(['block_number', 'array_number', 'inverter_name', 'prediction_name']),
+    );
+    expect(got.system.columns).toEqual(expect.arrayContaining(['timestamp', 'system_power_output']));
+    // The script's export options were those of the run: arrays and DC fields of block 1, not the
+    // block nor its inverters.
+    const nodal = async (query: string) =>
+      call(sdk().app, {
+        method: 'GET',
+        url: `/api${predictionUrl(projectId, predictionId, `/NodalJson?${query}`)}`,
+        token: sdk().user.token,
+      });
+    expect((await nodal('blockNumber=1')).statusCode).toBe(404);
+    expect((await nodal('blockNumber=1&arrayNumber=1&inverterName=A')).statusCode).toBe(404);
+    const system = (await nodal('nodalParameters=SystemPowerOutput')).json() as Json;
+    const power = (system.SystemData as Json[]).map((r) => r.SystemPowerOutput as number);
+    expect(power).toHaveLength(8760);
+    expect(Math.max(...power)).toBeGreaterThan(0);
   });
 
   it("change_weather_file.py: the project's nearest Meteonorm file, with its dates", async () => {
@@ -434,13 +545,21 @@ describeSdk('SDK example scripts: predictions and power plants', (sdk) => {
     )[0]!;
     expect(field.moduleId).toBe(lib.otherModuleId);
     expect((field.module as Json).name).toBe(OTHER_MODULE.name);
-    // Nothing else changed but the module area that follows the module (the notebook keeps the
-    // old module's planned rating: the SDK's update_module() recalculates through
+    // Nothing else changed but what follows the module, its area and light-induced degradation (the
+    // notebook keeps the old module's planned rating: the SDK's update_module() recalculates through
     // CalculatePowerPlantFields, the notebook does not call it).
     const old = (
       (((before.blocks as Json[])[0]!.arrays as Json[])[0]!.inverters as Json[])[0]!.dcFields as Json[]
     )[0]!;
-    expect(changedKeys(old, field)).toEqual(['module', 'moduleId', 'totalModuleArea']);
+    expect(changedKeys(old, field)).toEqual([
+      'lightInducedDegradation',
+      'module',
+      'moduleId',
+      'totalModuleArea',
+    ]);
+    // The old module (CEC "Thin Film") has no LID, the new one (CdTe) has its technology's.
+    expect(old.lightInducedDegradation).toBeNull();
+    expect(field.lightInducedDegradation).toBe((field.module as Json).lightInducedDegradation);
     expect(changedKeys({ ...before, blocks: [] }, { ...plant, blocks: [] })).toEqual(['totalModuleArea']);
     expect(field.totalModuleArea).toBeCloseTo(
       (old.totalModuleArea as number) *
