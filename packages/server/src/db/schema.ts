@@ -494,3 +494,35 @@ export const predictionResultSeries = pgTable(
   },
   (t) => [uniqueIndex('prediction_result_series_pk').on(t.runId, t.node, t.name)],
 );
+
+/**
+ * Reports of a run (spec 4 §1 `GenerateReports`, `ReportURL/{type}`): one row per run and kind
+ * (PlantSummary, InputsAssumptions: PDF; PlantSummary8760, BlockSummary8760: xlsx), written by the
+ * `report.generate` job. A long operation with a state: 'Queued' → 'Running' → 'Success' | 'Error'.
+ * The file's bytes travel as base64 decoded by the server (see models/weather.ts `insertColumn`).
+ */
+export const predictionReports = pgTable(
+  'prediction_reports',
+  {
+    id: serial('id').primaryKey(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => predictionRuns.id, { onDelete: 'cascade' }),
+    /** 'PlantSummary' | 'InputsAssumptions' | 'PlantSummary8760' | 'BlockSummary8760' */
+    kind: text('kind').notNull(),
+    /** 'Queued' | 'Running' | 'Success' | 'Error' */
+    status: text('status').notNull().default('Queued'),
+    /** the reason of an error */
+    message: text('message'),
+    contentType: text('content_type'),
+    fileName: text('file_name'),
+    bytes: bytea('bytes'),
+    /** attempts started by a worker */
+    attempts: integer('attempts').notNull().default(0),
+    /** time to build the file [ms] */
+    buildMs: doublePrecision('build_ms'),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+    updatedDate: timestamp('updated_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('prediction_reports_run_kind').on(t.runId, t.kind)],
+);

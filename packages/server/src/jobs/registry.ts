@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import { mailSendJob } from './mailSend.ts';
 import { predictionRunJob } from './predictionRun.ts';
+import { reportGenerateJob } from './reportGenerate.ts';
 import { weatherDownloadJob } from './weatherDownload.ts';
 import type { JobDefinition } from './types.ts';
 
@@ -12,6 +13,7 @@ export const jobRegistry = {
   'mail.send': mailSendJob,
   'weather.download': weatherDownloadJob,
   'prediction.run': predictionRunJob,
+  'report.generate': reportGenerateJob,
 } satisfies Record<string, JobDefinition>;
 
 export type JobName = keyof typeof jobRegistry;

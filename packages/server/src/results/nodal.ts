@@ -4,6 +4,7 @@
  * comma-separated `nodalParameters`. PascalCase, one row per step with its `TimeStamp`; power in W,
  * irradiance in W/m², angles in °, temperatures in °C, voltage in V, current in A. A node's series
  * exist when the run's export options asked for its level in its block (404 otherwise).
+ * `GET …/NodalExport` is the same table as CSV (`nodalTable` builds it once for both).
  */
 import { z } from 'zod';
 import type { Db } from '../db/index.ts';
@@ -87,15 +88,35 @@ function pick(columns: [string, Float64Array][], parameters: string | undefined)
   return asked.map((p) => byLower.get(p.toLowerCase())!);
 }
 
-export async function nodalJson(
+/** One level of the plant as a table: the response's head fields, its data's key and the columns. */
+export interface NodalTable {
+  /** `ProjectName`, `PredictionName` and the node's numbers (`BlockNumber` …), in the JSON's order */
+  head: Json;
+  /** `SystemData`, `BlockData`, `ArrayData`, `InverterData` or `DCFieldData` */
+  dataKey: string;
+  /** the level's part of a file name: `System`, `Block1`, `Block1_Array1_InverterA_DCField1` */
+  label: string;
+  /** the steps' stored timestamps [ms] and the offset to the project's standard time [ms] */
+  time: Float64Array;
+  offsetMs: number;
+  /** the asked columns in order, values in the units of the file comment */
+  columns: [string, Float64Array][];
+}
+
+/**
+ * The level of the plant the query asks for, with its columns (see the file comment).
+ * @throws 400 for a lower level without the levels above it or an unknown parameter; 404 for a node
+ *   whose series were not stored
+ */
+export async function nodalTable(
   db: Db,
   result: StoredResult,
   q: NodalQuery,
   names: { projectName: string; predictionName: string },
-): Promise<Json> {
+): Promise<NodalTable> {
   const d = result.details;
-  const offset = d.utcOffsetHours * 3_600_000;
-  const head = { ProjectName: names.projectName, PredictionName: names.predictionName };
+  const offsetMs = d.utcOffsetHours * 3_600_000;
+  const head: Json = { ProjectName: names.projectName, PredictionName: names.predictionName };
   const plant = await loadSeries(db, result.run.id, 'plant', ['time', ...Object.keys(SYSTEM_NAMES)]);
   const time = plant.get('time') ?? new Float64Array(0);
   if (q.blockNumber === undefined) {
@@ -106,7 +127,14 @@ export async function nodalJson(
       const c = plant.get(key);
       if (c) columns.push([name, c]);
     }
-    return { ...head, SystemData: rows(time, offset, pick(columns, q.nodalParameters)) };
+    return {
+      head,
+      dataKey: 'SystemData',
+      label: 'System',
+      time,
+      offsetMs,
+      columns: pick(columns, q.nodalParameters),
+    };
   }
   const level =
     q.dcFieldNumber !== undefined
@@ -125,15 +153,14 @@ export async function nodalJson(
         'Every level above the one asked for is required.',
       ],
     });
-  const parts = [q.blockNumber, q.arrayNumber, q.inverterName?.toUpperCase(), q.dcFieldNumber].filter(
-    (v) => v !== undefined,
-  );
+  const inverterName = q.inverterName?.toUpperCase();
+  const parts = [q.blockNumber, q.arrayNumber, inverterName, q.dcFieldNumber].filter((v) => v !== undefined);
   const key = `${level}:${parts.join('/')}`;
   if (!d.nodes.some((n) => n.key === key)) {
     const label = [
       `Block ${q.blockNumber}`,
       q.arrayNumber !== undefined ? `Array ${q.arrayNumber}` : '',
-      q.inverterName !== undefined ? `Inverter ${q.inverterName.toUpperCase()}` : '',
+      inverterName !== undefined ? `Inverter ${inverterName}` : '',
       q.dcFieldNumber !== undefined ? `DC Field ${q.dcFieldNumber}` : '',
     ]
       .filter(Boolean)
@@ -144,24 +171,57 @@ export async function nodalJson(
   }
   const series = await loadSeries(db, result.run.id, key);
   const columns = pick([...series.entries()], q.nodalParameters);
-  const data = rows(time, offset, columns);
-  if (level === 'block') return { ...head, BlockNumber: q.blockNumber, BlockData: data };
-  if (level === 'array')
-    return { ...head, BlockNumber: q.blockNumber, ArrayNumber: q.arrayNumber, ArrayData: data };
-  if (level === 'inverter')
-    return {
-      ...head,
-      BlockNumber: q.blockNumber,
-      ArrayNumber: q.arrayNumber,
-      InverterName: q.inverterName!.toUpperCase(),
-      InverterData: data,
-    };
-  return {
-    ...head,
-    BlockNumber: q.blockNumber,
-    ArrayNumber: q.arrayNumber,
-    InverterName: q.inverterName!.toUpperCase(),
-    DCFieldNumber: q.dcFieldNumber,
-    DCFieldData: data,
-  };
+  const numbers: Json = { BlockNumber: q.blockNumber };
+  if (level !== 'block') numbers.ArrayNumber = q.arrayNumber;
+  if (level === 'inverter' || level === 'dcField') numbers.InverterName = inverterName;
+  if (level === 'dcField') numbers.DCFieldNumber = q.dcFieldNumber;
+  const label = [
+    `Block${q.blockNumber}`,
+    level !== 'block' ? `Array${q.arrayNumber}` : '',
+    level === 'inverter' || level === 'dcField' ? `Inverter${inverterName}` : '',
+    level === 'dcField' ? `DCField${q.dcFieldNumber}` : '',
+  ]
+    .filter(Boolean)
+    .join('_');
+  const dataKey = {
+    block: 'BlockData',
+    array: 'ArrayData',
+    inverter: 'InverterData',
+    dcField: 'DCFieldData',
+  }[level];
+  return { head: { ...head, ...numbers }, dataKey, label, time, offsetMs, columns };
+}
+
+/** `GET …/NodalJson`: the table as the spec's JSON, one object per step. */
+export async function nodalJson(
+  db: Db,
+  result: StoredResult,
+  q: NodalQuery,
+  names: { projectName: string; predictionName: string },
+): Promise<Json> {
+  const t = await nodalTable(db, result, q, names);
+  return { ...t.head, [t.dataKey]: rows(t.time, t.offsetMs, t.columns) };
+}
+
+/** A number as CSV text: the shortest text that reads back as the same double; '' for NaN and ±∞. */
+const csvNumber = (v: number): string => (Number.isFinite(v) ? String(v) : '');
+
+/**
+ * `GET …/NodalExport`: the table as CSV (RFC 4180, CRLF line ends): a header `TimeStamp,<names>`,
+ * then one line per step, in chunks of `linesPerChunk` lines so that a response can stream it.
+ */
+export function* nodalCsv(t: NodalTable, linesPerChunk = 2000): Generator<string> {
+  let chunk = `TimeStamp,${t.columns.map((c) => c[0]).join(',')}\r\n`;
+  let lines = 0;
+  for (let i = 0; i < t.time.length; i++) {
+    chunk += iso(t.time[i]! + t.offsetMs);
+    for (const c of t.columns) chunk += `,${csvNumber(c[1][i]!)}`;
+    chunk += '\r\n';
+    if (++lines === linesPerChunk) {
+      yield chunk;
+      chunk = '';
+      lines = 0;
+    }
+  }
+  if (chunk) yield chunk;
 }

@@ -4,6 +4,7 @@
  */
 import fs from 'node:fs';
 import { HOURLY_COLUMNS, hourlyColumns, LOSS_TREE_STAGES, type SimulationResult } from '@sunfield/engine';
+import { LOSS_LABELS } from '../../results/lossLabels.ts';
 
 /** "12.35 MWh" with the unit that keeps 3–6 significant digits. */
 export function formatEnergy(wh: number): string {
@@ -18,43 +19,6 @@ function formatPower(w: number): string {
   if (a >= 1e6) return `${(w / 1e6).toFixed(3)} MW`;
   return `${(w / 1e3).toFixed(3)} kW`;
 }
-
-const LABELS: Record<string, string> = {
-  transpositionOnPlane: 'Transposition to the plane',
-  farShadingLoss: 'Far (horizon) shading',
-  nearShadingLoss: 'Near shading',
-  elecShadingLoss: 'Electrical effect of shading',
-  soilingLoss: 'Soiling',
-  iamFactorLoss: 'Incidence angle (IAM)',
-  spectralLoss: 'Spectral',
-  backsideIrradiance: 'Back-side irradiance',
-  structureShadingLoss: 'Rear structure shading',
-  moduleBackMismatchLoss: 'Back-side mismatch',
-  sunSolveTransmissionGainLoss: 'Transmission gain (SunSolve)',
-  biFacialityLoss: 'Bifaciality',
-  moduleIrradianceLoss: 'Module irradiance',
-  moduleTemperatureLoss: 'Module temperature',
-  moduleQualityLoss: 'Module quality',
-  lidLoss: 'Light-induced degradation',
-  moduleMismatchLoss: 'Mismatch',
-  dcWiringLoss: 'DC wiring',
-  dcHealthLoss: 'DC health',
-  degradationLoss: 'Degradation',
-  leTIDLoss: 'LeTID',
-  inverterEfficiencyLoss: 'Inverter efficiency',
-  inverterLimitationLoss: 'Inverter limitation (clipping)',
-  inverterCoolingLoss: 'Inverter cooling',
-  trackerMotorLoss: 'Tracker motors',
-  dataAcquisitionAuxLoss: 'Data acquisition and auxiliaries',
-  mvTransformersLoss: 'MV transformers',
-  acCollectionLinesLoss: 'AC collection',
-  availabilityLoss: 'Availability',
-  lgiaLimitationLoss: 'LGIA limitation',
-  essdcRoundtripEfficiencyLoss: 'ESS round trip',
-  essInverterEfficiencyLoss: 'ESS inverter',
-  essmvTransformersLoss: 'ESS MV transformer',
-  esshvacLoss: 'ESS HVAC',
-};
 
 /**
  * The printed summary of a simulation.
@@ -122,7 +86,7 @@ export function formatSummary(
     const v = tree[st.field]!;
     if (st.group === 'rear' && !s.hasBifacial) continue;
     if (st.field.startsWith('ess') && !s.predictionHasESS) continue;
-    row(LABELS[st.field] ?? st.field, `${v >= 0 ? ' ' : ''}${v.toFixed(2)} %`);
+    row(LOSS_LABELS[st.field] ?? st.field, `${v >= 0 ? ' ' : ''}${v.toFixed(2)} %`);
     if (st.field === 'acCollectionLinesLoss')
       for (const e of y1.transformerTransmissionLineLoss)
         row(`  ${e.type}`, `${e.loss >= 0 ? ' ' : ''}${e.loss.toFixed(2)} %`);

@@ -31,6 +31,7 @@ import { presentPrediction, presentPredictionListItem } from '../../presenters/p
 import { presentProject } from '../../presenters/project.ts';
 import { presentWeather } from '../../presenters/weather.ts';
 import { loadPresentedPlant, registerPowerPlantRoutes } from './plant.ts';
+import { registerExportRoutes } from './exports.ts';
 import { registerRunRoutes } from './run.ts';
 import {
   cloneQuerySchema,
@@ -218,4 +219,5 @@ export async function predictionRoutes(app: FastifyInstance): Promise<void> {
 
   registerPowerPlantRoutes(app);
   registerRunRoutes(app);
+  registerExportRoutes(app);
 }
