@@ -9,7 +9,8 @@ import os from 'node:os';
 import { MessageChannel } from 'node:worker_threads';
 import { Piscina } from 'piscina';
 import type { RunOutput } from './output.ts';
-import type { RunTask } from './task.ts';
+import type { RunRefusal, RunTask } from './task.ts';
+import { CaseValidationError } from '@sunfield/engine';
 
 export interface RunPoolOptions {
   /** threads (default: one per CPU but one, at least 1; SUNFIELD_RUN_THREADS) */
@@ -60,6 +61,7 @@ export class RunPool {
    * @param task the case, weather and export options
    * @param onProgress called with whole percents (0–100) as the engine advances
    * @param signal aborts the task (its thread is stopped)
+   * @throws CaseValidationError when the case cannot be simulated (or the weather is unusable)
    */
   async run(
     task: Omit<RunTask, 'progress'>,
@@ -70,10 +72,12 @@ export class RunPool {
     channel.port1.on('message', (percent: number) => onProgress?.(percent));
     channel.port1.unref();
     try {
-      return (await this.pool.run(
+      const answer = (await this.pool.run(
         { ...task, progress: channel.port2 },
         { transferList: [channel.port2], ...(signal ? { signal } : {}) },
-      )) as RunOutput;
+      )) as RunOutput | RunRefusal;
+      if ('refused' in answer) throw new CaseValidationError(answer.errors);
+      return answer;
     } finally {
       channel.port1.close();
     }

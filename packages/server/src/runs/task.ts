@@ -5,7 +5,13 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import { move, transferableSymbol, valueSymbol } from 'piscina';
-import { midIntervalShiftMs, simulate, type CaseLibraries, type WeatherData } from '@sunfield/engine';
+import {
+  CaseValidationError,
+  midIntervalShiftMs,
+  simulate,
+  type CaseLibraries,
+  type WeatherData,
+} from '@sunfield/engine';
 import { runOutput, type ExportOptions, type RunOutput } from './output.ts';
 
 export interface RunTask {
@@ -54,9 +60,28 @@ export function outputBuffers(output: RunOutput): ArrayBuffer[] {
   return [...buffers];
 }
 
+/**
+ * What the pool's entry answers when the case cannot be simulated: errors lose their class crossing
+ * the thread boundary, so an invalid case (or unusable weather) comes back as data.
+ */
+export interface RunRefusal {
+  refused: true;
+  /** `CaseValidationError.errors`, or the one reason */
+  errors: string[];
+}
+
 /** The pool's entry: runs the task and moves the output's buffers to the caller. */
 export default function poolTask(task: RunTask): unknown {
-  const output = runTask(task);
+  let output: RunOutput;
+  try {
+    output = runTask(task);
+  } catch (error) {
+    task.progress?.close();
+    if (error instanceof CaseValidationError)
+      return { refused: true, errors: [...error.errors] } satisfies RunRefusal;
+    if (error instanceof RangeError) return { refused: true, errors: [error.message] } satisfies RunRefusal;
+    throw error;
+  }
   task.progress?.close();
   return move({
     get [transferableSymbol]() {

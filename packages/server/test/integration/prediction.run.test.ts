@@ -199,6 +199,45 @@ describeEachDatabase('running a prediction', (ctx) => {
     expect(after.processingStatus).toBe(0);
   });
 
+  it('a case the engine refuses ends in error at once, with the fields named (no retry)', async () => {
+    const { app, database } = ctx();
+    const p = await runnablePrediction(app, { blocks: 1 });
+    const module = await call(app, {
+      method: 'POST',
+      url: '/api/Module',
+      token: p.world.token,
+      payload: {
+        name: 'No electrical model',
+        stcMaxPower: 550,
+        stcOpenCircuitVoltage: 49.9,
+        stcmppVoltage: 41.96,
+        length: 2278,
+        width: 1134,
+      },
+    });
+    expect(module.statusCode, module.body).toBe(200);
+    const plant = plantBody(p.world, 1);
+    dcFieldOf(plant).moduleId = (module.json() as { id: number }).id;
+    const bad = await runnablePrediction(app, { world: p.world, plant });
+    const run = await call(app, {
+      method: 'POST',
+      url: predictionUrl(p.world, bad.id, '/Run'),
+      token: p.world.token,
+    });
+    expect(run.statusCode, run.body).toBe(200);
+    const { waitForStatus } = await import('./runHelpers.ts');
+    const done = await waitForStatus(app, bad, [3, 4, 5]);
+    expect(done.processingStatus).toBe(4);
+    expect(done.processingMessage).toMatch(
+      /^The plant cannot be simulated: powerPlant\.blocks\[0\]\.arrays\[0\]\.inverters\[0\]\.dcFields\[0\]\.module\.\w+: is required/,
+    );
+    const { rows } = await database.executeSql(
+      'select attempts from prediction_runs where prediction_id = $1',
+      [bad.id],
+    );
+    expect(rows).toEqual([{ attempts: 1 }]);
+  });
+
   it('of eight parallel requests to run one prediction, one queues a run and seven get 409', async () => {
     const { app, database } = ctx();
     const p = await runnablePrediction(app, { blocks: 1 });

@@ -127,7 +127,7 @@ describeSdk('examples/api-workflow.py', (sdk) => {
     expect(result.stdout).toMatch(/^Run \d+ queued$/m);
     expect(result.stdout).not.toMatch(/^Run done/m);
     expect(result.stderr).toMatch(
-      /^error: the run ended in error: the case has \d+ errors:\n {2}- powerPlant\.blocks\[0\]\.arrays\[0\]\.inverters\[0\]\.dcFields\[0\]\.module\.\w+: is required/m,
+      /^error: the run ended in error: The plant cannot be simulated: powerPlant\.blocks\[0\]\.arrays\[0\]\.inverters\[0\]\.dcFields\[0\]\.module\.\w+: is required/m,
     );
   });
 
