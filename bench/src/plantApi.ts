@@ -10,9 +10,8 @@
  *   npx tsx bench/src/plantApi.ts [--runs 5] [--blocks 300]
  */
 import os from 'node:os';
-import pg from 'pg';
 import { insertEquipment } from '../../packages/server/src/models/equipment.ts';
-import { benchApp } from './benchApp.ts';
+import { benchApp, postgresUrl } from './benchApp.ts';
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -97,25 +96,6 @@ function plant(blocks: number, moduleId: number, inverterId: number): Record<str
     lgiaLimitation: 1000,
     availabilityLoss: 0.5,
   };
-}
-
-/** The PostgreSQL URL when the server answers (its database created when missing), else undefined. */
-async function postgresUrl(): Promise<string | undefined> {
-  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sunfield_test';
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const name = new URL(url).pathname.slice(1);
-  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    const exists = await client.query('select 1 from pg_database where datname = $1', [name]);
-    if (!exists.rowCount) await client.query(`create database "${name.replace(/"/g, '""')}"`);
-    return url;
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => {});
-  }
 }
 
 async function bench(kind: 'pglite' | 'postgres', url: string | undefined, runs: number, blocks: number) {
@@ -224,7 +204,9 @@ async function main(): Promise<void> {
     `power-plant API, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), node ${process.version}, load ${load}`,
   );
   await bench('pglite', undefined, runs, blocks);
-  const url = await postgresUrl();
+  const url = await postgresUrl(
+    process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sunfield_test',
+  );
   if (url) await bench('postgres', url, runs, blocks);
   else console.log('\npostgres: not reachable, skipped');
 }
