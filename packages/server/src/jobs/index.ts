@@ -84,9 +84,17 @@ export async function startWorkers(
     };
     const ids: string[] = [];
     for (let i = 0; i < Math.max(1, definition.concurrency ?? 1); i++) {
-      ids.push(
-        await boss.work(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, handle),
-      );
+      // After a job, fetch the next at once: pg-boss would otherwise wait out the rest of its polling
+      // interval even with jobs waiting (a queue of 20 runs took 38 s instead of 8 s at a 2 s poll).
+      const work = async (jobs: Parameters<typeof handle>[0]) => {
+        try {
+          return await handle(jobs);
+        } finally {
+          const id = ids[i];
+          if (jobs.length > 0 && id) boss.notifyWorker(id);
+        }
+      };
+      ids.push(await boss.work(name, { batchSize: 1, pollingIntervalSeconds, includeMetadata: true }, work));
     }
     workerIds.set(name, ids);
   }
