@@ -10,7 +10,7 @@ import { loadConfig } from '../config.ts';
 import type { Database } from '../db/index.ts';
 import { createMailer } from '../lib/mailer.ts';
 import { workerLogger, type WorkerLogInput } from './log.ts';
-import { closeRunPool } from '../runs/pool.ts';
+import { closeRunPool, runPool } from '../runs/pool.ts';
 import { sweepStaleRuns } from './predictionRun.ts';
 import { JOB_WAKE_CHANNEL, JobQueue } from './queue.ts';
 import { jobDefinition, jobNames, type JobName } from './registry.ts';
@@ -104,6 +104,8 @@ export async function startWorkers(
   });
   let sweeper: NodeJS.Timeout | undefined;
   if (names.includes('prediction.run')) {
+    // Start the engine threads now (each loads and compiles the engine once), not at the first run.
+    runPool();
     const staleSeconds = options.staleSeconds ?? envSeconds('SUNFIELD_RUN_STALE_SECONDS', 30);
     const sweepSeconds = options.sweepSeconds ?? envSeconds('SUNFIELD_RUN_SWEEP_SECONDS', 10);
     sweeper = setInterval(() => {

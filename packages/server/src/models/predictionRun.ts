@@ -4,7 +4,7 @@
  * forward: queued → running → success | error | cancelled, each change a conditional update, so a
  * cancel and a finishing worker cannot both win.
  */
-import { and, asc, desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { predictionResultSeries, predictionRuns, predictions, projects } from '../db/schema.ts';
 
@@ -235,23 +235,34 @@ export interface SeriesColumn {
 const toBase64 = (a: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength).toString('base64');
 
 /**
- * Stores a run's columns (replacing any of an earlier attempt), a few per statement. The bytes travel
+ * Stores a run's columns (replacing any of an earlier attempt), several per statement. The bytes travel
  * as base64 decoded by the server (see models/weather.ts `insertColumn`).
  */
 export async function storeSeries(db: Db, runId: number, columns: SeriesColumn[]): Promise<void> {
   await db.delete(predictionResultSeries).where(eq(predictionResultSeries.runId, runId));
   const ordinals = new Map<string, number>();
-  const BATCH = 16;
-  for (let i = 0; i < columns.length; i += BATCH) {
-    const rows = columns.slice(i, i + BATCH).map((c) => {
-      const ordinal = ordinals.get(c.node) ?? 0;
-      ordinals.set(c.node, ordinal + 1);
-      return sql`(${runId}, ${c.node}, ${ordinal}, ${c.name}, decode(${toBase64(c.values)}, 'base64'))`;
-    });
+  // Statements of about 4 MB: an hourly run is one statement; a 1-minute run is dozens, and between
+  // them other requests get their turn (PGlite runs one statement at a time).
+  const STATEMENT_BYTES = 4 * 1024 * 1024;
+  let rows: SQL[] = [];
+  let bytes = 0;
+  const flush = async () => {
+    if (rows.length === 0) return;
     await db.execute(
       sql`insert into prediction_result_series (run_id, node, ordinal, name, "values") values ${sql.join(rows, sql`, `)}`,
     );
+    rows = [];
+    bytes = 0;
+    await new Promise((resolve) => setImmediate(resolve));
+  };
+  for (const c of columns) {
+    const ordinal = ordinals.get(c.node) ?? 0;
+    ordinals.set(c.node, ordinal + 1);
+    rows.push(sql`(${runId}, ${c.node}, ${ordinal}, ${c.name}, decode(${toBase64(c.values)}, 'base64'))`);
+    bytes += c.values.byteLength;
+    if (bytes >= STATEMENT_BYTES) await flush();
   }
+  await flush();
 }
 
 /** Columns of one node of a run, in their stored order (all of them, or those named). */
