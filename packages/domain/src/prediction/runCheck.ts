@@ -2,12 +2,18 @@
  * What must hold before a prediction can run (spec 1 §4 "Running", spec 4 §1 Run): a weather file, a
  * plant with at least one DC field, a module and an inverter the user may use on every DC field and
  * inverter, and strings whose length fits the inverter's voltage window at the site's 50-year minimum
- * and 99.6 % cooling design temperatures. The answer is a `modelState`: keys name the field
+ * and 99.6 % cooling design temperatures (at 25 °C cells when the prediction has none). The answer is a `modelState`: keys name the field
  * (`powerPlant.blocks.0.arrays.0.inverters.0.dcFields.0.modulesWiredInSeries`), messages start with the
  * node's label ("Block 1 › Array 1 › Inverter A › DC Field 1") so a user knows where to look.
  */
-import type { StringSizingModule } from '../plant/moduleVoltage.ts';
-import { seriesStringLimits, seriesStringProblem, type StringSizingThermal } from '../plant/stringWindow.ts';
+import { formatNumber } from '../format.ts';
+import { moduleVoltages, type StringSizingModule } from '../plant/moduleVoltage.ts';
+import {
+  seriesStringLimits,
+  seriesStringProblem,
+  STRING_SIZING_IRRADIANCE,
+  type StringSizingThermal,
+} from '../plant/stringWindow.ts';
 import { finiteNumber, walkPlant } from './plantTree.ts';
 
 type Json = Record<string, unknown>;
@@ -24,6 +30,14 @@ export const RUN_CHECK = {
   inverterGone: (label: string, id: number) =>
     `${label}: the inverter (id ${id}) no longer exists or is not shared with you.`,
   noSeries: (label: string) => `${label}: modules wired in series must be a whole number of at least 1.`,
+  stcAboveMaximum: (label: string, n: number, voc: number, max: number) =>
+    `${label}: Modules wired in series (${n}) exceeds the inverter window: at 25 °C cells the string ` +
+    `open-circuit voltage would be ${formatNumber(n * voc)} V, above the inverter maximum voltage of ` +
+    `${formatNumber(max)} V (the prediction has no site design temperatures: set min50Year and cool996).`,
+  stcBelowMinimum: (label: string, n: number, vmp: number, min: number) =>
+    `${label}: Modules wired in series (${n}) is below the inverter window: at 25 °C cells the string MPP ` +
+    `voltage would be ${formatNumber(n * vmp)} V, below the inverter minimum voltage of ${formatNumber(min)} V ` +
+    `(the prediction has no site design temperatures: set min50Year and cool996).`,
 } as const;
 
 export interface RunCheckInput {
@@ -75,8 +89,20 @@ export function runCheck(x: RunCheckInput): Record<string, string[]> {
     const inverter = inverterId !== undefined ? x.inverters.get(inverterId) : undefined;
     const maxV = finiteNumber(inverter?.maxAbsoluteVoltage);
     const minV = finiteNumber(inverter?.minVoltage);
-    if (!module || min50 === undefined || cool === undefined || maxV === undefined || minV === undefined)
+    if (!module || maxV === undefined || minV === undefined) return;
+    if (min50 === undefined || cool === undefined) {
+      // Without the site's design temperatures, at least the window at 25 °C cells (STC): a string
+      // outside it is outside at any temperature the site will see on one side or the other.
+      const stc = moduleVoltages(
+        { tempCell: 25, irradiance: STRING_SIZING_IRRADIANCE },
+        module as StringSizingModule,
+      );
+      if (stc.voc > 0 && series * stc.voc > maxV)
+        add(`${key}.modulesWiredInSeries`, RUN_CHECK.stcAboveMaximum(label, series, stc.voc, maxV));
+      else if (stc.vmp > 0 && series * stc.vmp < minV)
+        add(`${key}.modulesWiredInSeries`, RUN_CHECK.stcBelowMinimum(label, series, stc.vmp, minV));
       return;
+    }
     const limits = seriesStringLimits({
       site: { min50Year: min50, cool996: cool },
       inverter: { maxAbsoluteVoltage: maxV, minVoltage: minV },
