@@ -145,10 +145,18 @@ def nearest_weather(api, latitude, longitude):
     return api.get("/Weather/{}".format(nearest["id"]))
 
 
-def library_entry(api, kind, variable, rating_field):
-    """A module or inverter: the id in `variable`, else the first of the library with a rating."""
+def library_entry(api, kind, variable, rating_field, min_power, fits=None, **filters):
+    """A module or inverter: the id in `variable`, else the first of the library rated at least
+    `min_power` (W for modules, kW for inverters: a utility-scale pick) that passes the overview's
+    `filters` and `fits(record)`, else the first with a rating."""
     if os.environ.get(variable):
         return api.get("/{}/{}".format(kind, int(os.environ[variable])))
+    overview = api.get("/{}/{}Overview".format(kind, kind), pageSize=50, minPower=min_power, **filters)
+    for item in overview["items"]:
+        if item.get(rating_field):
+            record = api.get("/{}/{}".format(kind, item["id"]))
+            if fits is None or fits(record):
+                return record
     overview = api.get("/{}/{}Overview".format(kind, kind), pageSize=50)
     for item in overview["items"]:
         if item.get(rating_field):
@@ -156,12 +164,24 @@ def library_entry(api, kind, variable, rating_field):
     raise ApiError("no {} with a rating in the library: set {}".format(kind.lower(), variable))
 
 
+def series_window(module, inverter):
+    """Modules in series the inverter takes: at most 90 % of its maximum voltage over Voc (cold
+    mornings), at least its minimum MPP voltage over 85 % of Vmp (hot cells lose ~15 % of Vmp)."""
+    voc = float(module.get("stcOpenCircuitVoltage") or 50.0)
+    vmp = float(module.get("stcmppVoltage") or 0.8 * voc)
+    most = int(0.9 * float(inverter.get("maxAbsoluteVoltage") or 1000.0) // voc)
+    least = math.ceil(float(inverter.get("minVoltage") or 0.0) / (0.85 * vmp))
+    return max(1, least), most
+
+
 def dc_field(name, module, inverter, tracker):
     """One DC field sized for the inverter: strings as long as its voltage allows, DC/AC 1.3."""
     module_w = float(module["stcMaxPower"])
     voc = float(module.get("stcOpenCircuitVoltage") or 50.0)
-    max_voltage = float(inverter.get("maxAbsoluteVoltage") or 1000.0)
-    in_series = max(1, int(0.9 * max_voltage // voc))  # 10 % margin for Voc on cold mornings
+    least, most = series_window(module, inverter)
+    in_series = max(1, most)  # the longest string that fits: fewest strings for the power
+    if least > most:
+        print("warning: no string of this module fits the inverter's window ({} to {} in series)".format(least, most))
     strings = max(1, round(DC_AC_RATIO * float(inverter["powerRated"]) * 1000.0 / (module_w * in_series)))
     design = TRACKER if tracker else FIXED_TILT
     length_m = float(module.get("length") or 2000.0) / 1000.0  # portrait: the long side is up the table
@@ -348,8 +368,25 @@ def main():
 
     # 2. Weather, module and inverter from the library.
     weather = nearest_weather(api, PROJECT["latitude"], PROJECT["longitude"])
-    module = library_entry(api, "Module", "SUNFIELD_MODULE_ID", "stcMaxPower")
-    inverter = library_entry(api, "Inverter", "SUNFIELD_INVERTER_ID", "powerRating")
+    # mono c-Si (CellTechnologyTypeEnum 3: the CEC list's "Mono-c-Si"), the usual utility-scale module
+    module = library_entry(
+        api,
+        "Module",
+        "SUNFIELD_MODULE_ID",
+        "stcMaxPower",
+        400,
+        # a bifacial module needs its bifaciality factor (the CEC list does not give one)
+        fits=lambda record: record.get("faciality") != 1 or bool(record.get("bifacialityFactor")),
+        cellTechnologyType=3,
+    )
+    inverter = library_entry(
+        api,
+        "Inverter",
+        "SUNFIELD_INVERTER_ID",
+        "powerRating",
+        1000,
+        fits=lambda record: series_window(module, record)[0] <= series_window(module, record)[1],
+    )
     period = "{} to {}".format(weather["startDate"], weather["endDate"])
     print("Weather {} '{}' ({})".format(weather["id"], weather["name"], period))
     print("Module {} '{}' ({} W)".format(module["id"], module["name"], module["stcMaxPower"]))
