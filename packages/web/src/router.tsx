@@ -14,6 +14,7 @@ import { NotFoundScreen } from './screens/notFound/NotFoundScreen.tsx';
 import { changeStatusRoutes } from './screens/changeStatus/routes.tsx';
 import { inverterRoutes } from './screens/inverters/routes.tsx';
 import { moduleRoutes } from './screens/modules/routes.tsx';
+import { predictionRoutes } from './screens/predictions/routes.tsx';
 import { projectRoutes } from './screens/projects/routes.tsx';
 import { weatherRoutes } from './screens/weather/routes.tsx';
 import { SignUpScreen } from './screens/signUp/SignUpScreen.tsx';
@@ -52,11 +53,11 @@ export const routes: RouteObject[] = [
         handle: handle({ requiresAuth: true }),
         children: [
           ...projectRoutes,
+          ...predictionRoutes,
           ...weatherRoutes,
           ...inverterRoutes,
           ...moduleRoutes,
           ...changeStatusRoutes,
-          soon('prediction-log', 'Prediction Log'),
           soon('resource-center', 'Resources'),
           soon('subscription', 'Subscription', { itAdminAllowed: true }),
           soon('manage-accounts', 'Manage Accounts'),
