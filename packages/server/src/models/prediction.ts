@@ -20,10 +20,12 @@ export interface PredictionWithOwner {
   owner: OwnerSummary | null;
 }
 
-/** A prediction of a project list, with its plant's totals. */
+/** A prediction of a project list, with its plant's totals and its last result's P50 energy. */
 export interface PredictionListRow extends PredictionWithOwner {
   dcCapacityKw: number | null;
   acCapacityKw: number | null;
+  /** first-year P50 net energy [MWh] of the newest successful run; null before one */
+  p50EnergyMwh: number | null;
 }
 
 const ownerColumns = { id: users.id, firstName: users.firstName, lastName: users.lastName };
@@ -34,7 +36,29 @@ function withOwner<T extends { owner: { id: string | null } | null }>(
   return { ...row, owner: row.owner?.id ? (row.owner as OwnerSummary) : null };
 }
 
-/** Predictions with their owner and plant totals, in project then id order. */
+/**
+ * The first-year P50 net energy [MWh] of the prediction's newest successful run, read from its stored
+ * summary (`years[0].summaryFactors[pValue = 50].plantNetEnergy`, GWh), as a correlated subquery:
+ * the list stays one query. Null before a successful run or when the run reports no P50.
+ */
+const p50EnergyMwh = sql<number | null>`(
+  select case when json_typeof(f -> 'plantNetEnergy') = 'number'
+    then (f ->> 'plantNetEnergy')::double precision * 1000 end
+  from (
+    select r.summary -> 'years' -> 0 -> 'summaryFactors' as factors
+    from prediction_runs r
+    where r.prediction_id = ${predictions.id} and r.company_id = ${predictions.companyId} and r.status = 3
+    order by r.id desc
+    limit 1
+  ) last
+  cross join lateral json_array_elements(
+    case when json_typeof(last.factors) = 'array' then last.factors else '[]'::json end
+  ) f
+  where case when json_typeof(f -> 'pValue') = 'number' then (f ->> 'pValue')::double precision end = 50
+  limit 1
+)`.mapWith((value: unknown) => (value === null || value === undefined ? null : Number(value)));
+
+/** Predictions with their owner, plant totals and P50 energy, in project then id order. */
 async function listWhere(db: Db, where: SQL | undefined): Promise<PredictionListRow[]> {
   const rows = await db
     .select({
@@ -42,6 +66,7 @@ async function listWhere(db: Db, where: SQL | undefined): Promise<PredictionList
       owner: ownerColumns,
       dcCapacityKw: powerPlants.dcCapacityKw,
       acCapacityKw: powerPlants.acCapacityKw,
+      p50EnergyMwh,
     })
     .from(predictions)
     .leftJoin(users, eq(users.id, predictions.ownerId))

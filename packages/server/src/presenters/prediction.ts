@@ -85,7 +85,8 @@ export function presentPrediction(
 
 /**
  * A prediction in a project's list: the fields of the full prediction plus the plant's DC and AC
- * size [kW] (`dcCapacityKw`, `acCapacityKw`; null without a plant).
+ * size [kW] (`dcCapacityKw`, `acCapacityKw`; null without a plant) and the first-year P50 net energy
+ * [MWh] of its newest successful run (`p50EnergyMwh`; null before one).
  */
 export function presentPredictionListItem(
   row: PredictionListRow,
@@ -98,5 +99,6 @@ export function presentPredictionListItem(
     }),
     dcCapacityKw: row.dcCapacityKw,
     acCapacityKw: row.acCapacityKw,
+    p50EnergyMwh: row.p50EnergyMwh,
   };
 }

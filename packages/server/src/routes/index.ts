@@ -9,6 +9,7 @@ import { geoRoutes } from './geo/index.ts';
 import { oauthRoutes } from './oauth/index.ts';
 import { projectRoutes } from './project/index.ts';
 import { predictionRoutes } from './prediction/index.ts';
+import { predictionLogRoutes } from './predictionLog/index.ts';
 import { userRoutes } from './user/index.ts';
 import { moduleRoutes } from './module/index.ts';
 import { inverterRoutes } from './inverter/index.ts';
@@ -25,6 +26,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(definitionsRoutes);
   await app.register(projectRoutes);
   await app.register(predictionRoutes);
+  await app.register(predictionLogRoutes);
   await app.register(geoRoutes);
   await app.register(ashraeRoutes);
   await app.register(moduleRoutes, { prefix: '/module' });
