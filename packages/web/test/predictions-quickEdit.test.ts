@@ -162,45 +162,51 @@ describe('Quick Edit cell edits', () => {
     expect(f(b).postHeight as number).toBeGreaterThan(f(a).postHeight as number);
     const locked = updateNode(plant, p, 'field', (x) => ({ ...x, postHeight: 3, lockPostHeight: true }));
     expect(f(applyQuickEdit(locked, p, 'moduleTilt', 40, ctx).plant).postHeight).toBe(3);
-    // a typed post height stays (its lock is held during the rules) and the lock flag is not left on
+    // a typed post height stays: typing it locks it, as in the builder
     const typed = f(applyQuickEdit(plant, p, 'postHeight', 2.2, ctx).plant);
     expect(typed.postHeight).toBe(2.2);
-    expect(typed.lockPostHeight).toBeUndefined();
+    expect(typed.lockPostHeight).toBe(true);
     expect(typed.calculateDCFields).toBeUndefined();
   });
 
-  it('keeps strings and DC power consistent', () => {
+  it('keeps strings and DC power consistent, with the builder’s locks', () => {
     const plant = bigPlant(1);
     const p = { block: 0, array: 0, inverter: 0, field: 0 };
     const f = (x: PowerPlant) => x.blocks[0]!.arrays[0]!.inverters[0]!.dcFields[0]!;
     const rating = CS3U.stcMaxPower as number;
     const power = f(applyQuickEdit(plant, p, 'fieldDcPower', 2000, ctx).plant);
     expect(power.numberOfSeriesStringsWiredInParallel).toBeCloseTo((2000 * 1000) / (rating * 26), 9);
-    const strings = f(applyQuickEdit(plant, p, 'numberOfSeriesStringsWiredInParallel', 200, ctx).plant);
+    const stringsPlant = applyQuickEdit(plant, p, 'numberOfSeriesStringsWiredInParallel', 200, ctx).plant;
+    const strings = f(stringsPlant);
     expect(strings.numberOfSeriesStringsWiredInParallel).toBe(200);
     expect(strings.fieldDcPower).toBeCloseTo((200 * rating * 26) / 1000, 9);
-    expect(strings.lockNumberOfSeriesStringsWiredInParallel).toBeUndefined();
-    // series typed: kept, strings follow the DC power
+    expect(strings.lockNumberOfSeriesStringsWiredInParallel).toBe(true);
+    // typing the power again unlocks the strings (they follow it)
+    const again = f(applyQuickEdit(stringsPlant, p, 'fieldDcPower', 2000, ctx).plant);
+    expect(again.lockNumberOfSeriesStringsWiredInParallel).toBe(false);
+    expect(again.numberOfSeriesStringsWiredInParallel).toBeCloseTo((2000 * 1000) / (rating * 26), 9);
+    // series typed: kept (and locked), strings follow the DC power
     const series = f(applyQuickEdit(plant, p, 'modulesWiredInSeries', 25, ctx).plant);
     expect(series.modulesWiredInSeries).toBe(25);
+    expect(series.lockModulesWiredInSeries).toBe(true);
     expect(series.fieldDcPower).toBe(3000);
     expect(series.numberOfSeriesStringsWiredInParallel).toBeCloseTo((3000 * 1000) / (rating * 25), 9);
-    // with the strings locked the DC power is not editable here
-    const locked = updateNode(plant, p, 'field', (x) => ({
-      ...x,
-      lockNumberOfSeriesStringsWiredInParallel: true,
-    }));
-    expect(applyQuickEdit(locked, p, 'fieldDcPower', 10, ctx).plant).toBe(locked);
+    // with the strings locked, a new string length keeps the strings and moves the power
+    const lockedSeries = f(applyQuickEdit(stringsPlant, p, 'modulesWiredInSeries', 25, ctx).plant);
+    expect(lockedSeries.numberOfSeriesStringsWiredInParallel).toBe(200);
+    expect(lockedSeries.fieldDcPower).toBeCloseTo((200 * rating * 25) / 1000, 9);
   });
 
-  it('sets the DC power for a DC:AC ratio of the inverter', () => {
+  it('scales the inverter’s DC fields to a DC:AC ratio typed', () => {
     const plant = bigPlant(1);
     const p = { block: 0, array: 0, inverter: 0, field: 1 };
     const next = applyQuickEdit(plant, p, 'dcAcRatio', 1.3, ctx).plant;
     const inv = next.blocks[0]!.arrays[0]!.inverters[0]!;
     expect(inverterDcAc(inv).ratio).toBeCloseTo(1.3, 9);
-    expect(inv.dcFields[1]!.fieldDcPower).toBeCloseTo(1.3 * 2500 - 3000, 9);
-    expect(applyQuickEdit(plant, p, 'dcAcRatio', 1.1, ctx).error).toMatch(/already exceed/);
+    expect(inv.dcFields[0]!.fieldDcPower).toBeCloseTo(1625, 9);
+    expect(inv.dcFields[1]!.fieldDcPower).toBeCloseTo(1625, 9);
+    const noSetpoint = updateNode(plant, p, 'inverter', (x) => ({ ...x, setpointkW: null }));
+    expect(applyQuickEdit(noSetpoint, p, 'dcAcRatio', 1.1, ctx).error).toMatch(/no setpoint/);
   });
 
   it('takes the new module’s defaults and fits the string to the window when the module changes', () => {

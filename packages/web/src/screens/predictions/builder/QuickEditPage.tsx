@@ -105,6 +105,7 @@ export function QuickEditPage() {
   const context = useRef<QuickEditContext | null>(null);
   context.current = {
     latitude,
+    useCoolingTemp: plant?.useCoolingTemp === true,
     site: {
       min50Year: finiteNumber(prediction.min50Year) ?? null,
       cool996: finiteNumber(prediction.cool996) ?? null,
@@ -222,8 +223,9 @@ export function QuickEditPage() {
         minWidth={2000}
       />
       <Text size="xs" c="dimmed">
-        Type a value and press Enter (or leave the cell) to apply it; Escape reverts. The builder&apos;s rules
-        update the field&apos;s other values, never a locked one. Save with the Save button above.
+        Type a value and press Enter (or leave the cell) to apply it; Escape reverts. The Block Array
+        Builder&apos;s rules update the field&apos;s other values, never a locked one; typing a value that has
+        a lock locks it (shaded cells). Save with the Save button above.
       </Text>
       {picking && (
         <ModulePickerModal

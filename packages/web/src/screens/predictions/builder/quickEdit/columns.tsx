@@ -8,14 +8,7 @@ import { finiteNumber, fromUserUnits, toUserUnits, type UnitSystemName } from '@
 import type { VirtualColumn } from '../../../weather/components/VirtualTable.tsx';
 import type { Json } from '../../model/types.ts';
 import { NumberCell, SelectCell } from './cells.tsx';
-import {
-  BLOCKED_BY,
-  LOCK_OF,
-  rowWarnings,
-  type QuickEditKey,
-  type QuickEditRow,
-  type QuickEditSort,
-} from './model.ts';
+import { LOCK_OF, rowWarnings, type QuickEditKey, type QuickEditRow, type QuickEditSort } from './model.ts';
 
 const num = finiteNumber;
 
@@ -150,11 +143,6 @@ export const TRACKING_OPTIONS = [
   { value: 2, label: 'Seasonal tilt' },
 ] as const;
 
-const LOCK_TITLES: Record<string, string> = {
-  lockNumberOfSeriesStringsWiredInParallel: 'Strings in parallel are locked: the DC power follows them.',
-  lockPostToPostSpacing: 'Post-to-post spacing is locked: the GCR follows it.',
-};
-
 /** The value a column sorts by. */
 export function sortValue(row: QuickEditRow, column: string): number | string | undefined {
   if (column === 'label')
@@ -217,10 +205,9 @@ export function quickEditColumns(h: ColumnHandlers): VirtualColumn<QuickEditRow>
       cell: (row) => {
         const stored = c.get(row);
         const shown = c.unit && stored !== undefined ? toUserUnits(stored, c.unit, h.units).value : stored;
-        const blocked = BLOCKED_BY[c.id];
         const tracking = num(row.field.trackingType) ?? 0;
         const noTilt = c.id === 'moduleTilt' && tracking !== 0;
-        const isBlocked = (blocked !== undefined && row.field[blocked] === true) || noTilt;
+        const isBlocked = noTilt;
         const lock = LOCK_OF[c.id];
         const locked = lock !== undefined && row.field[lock] === true;
         const warnings =
@@ -237,11 +224,9 @@ export function quickEditColumns(h: ColumnHandlers): VirtualColumn<QuickEditRow>
                 ? tracking === 1
                   ? 'Trackers follow the sun: no fixed tilt.'
                   : 'Seasonal tilt: the tilts are set per month in the Block Array Builder.'
-                : isBlocked && blocked
-                  ? LOCK_TITLES[blocked]
-                  : locked
-                    ? 'Locked: the automatic rules keep this value.'
-                    : undefined
+                : locked
+                  ? 'Locked: the automatic rules keep this value (unlock it in the Block Array Builder).'
+                  : undefined
             }
             locked={locked}
             warning={

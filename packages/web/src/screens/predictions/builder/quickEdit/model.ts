@@ -6,15 +6,13 @@
  * - immutably with structural sharing: only the edited path (plant → block → array → inverter →
  *   field) gets new objects, every other node keeps its identity (the editor's `dirty` is a reference
  *   comparison; memoized rows of untouched fields do not re-render);
- * - with the builder's rules for the edited field only: domain `calculatePlant` on a one-field plant
- *   holding that field and its inverter node (module defaults when the module changes, the string
- *   window at min50Year/cool996, strings ↔ DC power, table, rows, pitch, post height). Locked fields are
- *   never overwritten by the rules; the value the user typed is not overwritten either (its lock is
- *   held on during the calculation: a string length typed outside the window stays, and the previews
- *   and the run's check report it).
+ * - with the Block Array Builder's rules for the edited field only (builder/model/fieldRules.ts:
+ *   domain `calculatePlant` on a one-inverter plant holding the edited field: module defaults when the
+ *   module changes, the string window at min50Year/cool996, strings ↔ DC power, table, rows, pitch,
+ *   post height). Locked fields are never overwritten; typing a value that has a lock locks it, as
+ *   in the builder.
  */
 import {
-  calculatePlant,
   dcAcRatioWarning,
   azimuthWarning,
   dcFieldPowerKw,
@@ -24,6 +22,13 @@ import {
   type PlantCalculationContext,
 } from '@sunfield/domain';
 import type { Json, PowerPlant } from '../../model/types.ts';
+import {
+  editDcField,
+  editInverter,
+  pickModule,
+  type RuleContext,
+  type RuleResult,
+} from '../model/fieldRules.ts';
 
 const num = finiteNumber;
 const list = (value: unknown): Json[] => (Array.isArray(value) ? (value as Json[]) : []);
@@ -152,52 +157,28 @@ export function updateNode(
 export interface QuickEditContext {
   latitude: number;
   site: PlantCalculationContext['site'];
+  /** the plant's `useCoolingTemp` (inverter kVA at the cooling design temperature) */
+  useCoolingTemp?: boolean;
   /** library records by id (the plant's embedded ones and any fetched) */
   modules: ReadonlyMap<number, Json>;
   inverters: ReadonlyMap<number, Json>;
 }
 
-const TEMP_ID = -1;
-
-/**
- * The builder's rules for one DC field (see the file comment).
- * @param field the field after the user's change
- * @param inverter its inverter node (inverterId: the window's voltages)
- * @param previousModuleId the field's module before the change (a different one applies the new module's defaults)
- * @param hold locks held on during the calculation (the value the user typed)
- * @returns the recalculated field (a new object) and the notices of `calculatePlant`
- */
-export function recalculateField(
-  field: Json,
-  inverter: Json,
-  previousModuleId: number | undefined,
-  ctx: QuickEditContext,
-  hold: readonly string[] = [],
-): { field: Json; notices: string[] } {
-  const { module, ...rest } = field;
-  const work = structuredClone(rest) as Json;
-  const hadId = typeof work.id === 'number';
-  if (!hadId) work.id = TEMP_ID;
-  const saved = new Map(hold.map((lock) => [lock, work[lock]] as const));
-  for (const lock of hold) work[lock] = true;
-  const { dcFields: _siblings, inverter: _record, ...node } = inverter;
-  const mini = { blocks: [{ arrays: [{ inverters: [{ ...node, dcFields: [work] }] }] }] };
-  const stored = {
-    blocks: [{ arrays: [{ inverters: [{ dcFields: [{ id: work.id, moduleId: previousModuleId }] }] }] }],
+/** The Block Array Builder's rule context over the Quick Edit's records. */
+function ruleContext(ctx: QuickEditContext): RuleContext {
+  return {
+    latitude: ctx.latitude,
+    site: ctx.site,
+    useCoolingTemp: ctx.useCoolingTemp === true,
+    moduleOf: (field) => {
+      const id = num(field.moduleId);
+      return id !== undefined ? ctx.modules.get(id) : undefined;
+    },
+    inverterOf: (node) => {
+      const id = num(node.inverterId);
+      return id !== undefined ? ctx.inverters.get(id) : undefined;
+    },
   };
-  const notices = calculatePlant(mini, { ...ctx, stored });
-  for (const [lock, value] of saved) {
-    if (value === undefined) delete work[lock];
-    else work[lock] = value;
-  }
-  if (!hadId) delete work.id;
-  if (field.calculateDCFields === undefined) delete work.calculateDCFields;
-  else work.calculateDCFields = field.calculateDCFields;
-  const moduleId = num(work.moduleId);
-  const record = moduleId !== undefined ? ctx.modules.get(moduleId) : undefined;
-  if (record) work.module = record;
-  else if (module !== undefined && moduleId === num((module as Json | null)?.id)) work.module = module;
-  return { field: work, notices };
 }
 
 /** The table's editable values. */
@@ -251,14 +232,7 @@ export function quickEditError(key: QuickEditKey, value: number): string | null 
   return null;
 }
 
-/** The lock that makes a value not editable here (the rules derive it from the locked one). */
-export const BLOCKED_BY: Partial<Record<QuickEditKey, string>> = {
-  fieldDcPower: 'lockNumberOfSeriesStringsWiredInParallel',
-  dcAcRatio: 'lockNumberOfSeriesStringsWiredInParallel',
-  groundCoverageRatio: 'lockPostToPostSpacing',
-};
-
-/** The lock shown beside a value (it keeps the rules from changing it). */
+/** The lock shown beside a value (typing the value turns it on, as in the builder). */
 export const LOCK_OF: Partial<Record<QuickEditKey, string>> = {
   modulesWiredInSeries: 'lockModulesWiredInSeries',
   numberOfSeriesStringsWiredInParallel: 'lockNumberOfSeriesStringsWiredInParallel',
@@ -266,29 +240,12 @@ export const LOCK_OF: Partial<Record<QuickEditKey, string>> = {
   postHeight: 'lockPostHeight',
 };
 
-/** Locks held on while the rules run after an edit of the key (the typed value stays). */
-const HOLD: Partial<Record<QuickEditKey, string[]>> = {
-  modulesWiredInSeries: ['lockModulesWiredInSeries'],
-  numberOfSeriesStringsWiredInParallel: ['lockNumberOfSeriesStringsWiredInParallel'],
-  postHeight: ['lockPostHeight'],
-  moduleAzimuth: ['lockModuleAzimuth'],
-};
-
-const FIELD_KEYS = new Set<QuickEditKey>([
-  'moduleId',
-  'fieldDcPower',
-  'modulesWiredInSeries',
-  'numberOfSeriesStringsWiredInParallel',
-  'moduleTilt',
-  'moduleAzimuth',
-  'groundCoverageRatio',
-  'trackingType',
-  'postHeight',
-  'dcAcRatio',
-]);
-
 /**
  * One cell edit applied to the plant (see the file comment). Values are in the stored units (kW, m, °).
+ * DC-field values go through the Block Array Builder's `editDcField` (typing a value that has a lock
+ * locks it; typing the DC power unlocks the strings, the GCR the pitch), a module through
+ * `pickModule`, the setpoint and the DC:AC ratio through `editInverter` (a ratio scales the
+ * inverter's DC fields to it) — so both screens apply the same rules.
  * @param plant the plant
  * @param path the row's DC field
  * @param key what was edited
@@ -307,8 +264,15 @@ export function applyQuickEdit(
   const inverter = plant.blocks[path.block]?.arrays[path.array]?.inverters[path.inverter];
   const field = inverter?.dcFields[path.field];
   if (!inverter || !field) return { plant, notices: [], error: null };
+  const unchanged = { plant, notices: [], error: null };
   const set = (level: PlantLevelName, k: string) =>
     updateNode(plant, path, level, (node) => (node[k] === value ? node : { ...node, [k]: value }));
+  const withInverter = (r: RuleResult) => ({
+    plant: updateNode(plant, path, 'inverter', () => r.inverter),
+    notices: r.notices,
+    error: null,
+  });
+  const rules = ruleContext(ctx);
   switch (key) {
     case 'blockRepeater':
       return { plant: set('block', 'repeater'), notices: [], error: null };
@@ -319,43 +283,25 @@ export function applyQuickEdit(
     case 'fieldRepeater':
       return { plant: set('field', 'repeater'), notices: [], error: null };
     case 'setpointkW':
-      return { plant: set('inverter', 'setpointkW'), notices: [], error: null };
-    default:
-      break;
+      if (inverter.setpointkW === value) return unchanged;
+      return withInverter(editInverter(inverter, { setpointkW: value }, rules));
+    case 'dcAcRatio':
+      if (!(num(inverter.setpointkW)! > 0)) return { ...unchanged, error: 'The inverter has no setpoint.' };
+      return withInverter(editInverter(inverter, { dcacRatio: value }, rules));
+    case 'moduleId': {
+      const module = ctx.modules.get(value);
+      if (!module) return { ...unchanged, error: 'The module is not loaded yet.' };
+      if (field.moduleId === value) return unchanged;
+      return withInverter(pickModule(inverter, path.field, module, rules));
+    }
+    default: {
+      if (field[key] === value) return unchanged;
+      const patch: Json = { [key]: value };
+      if (key === 'trackingType' && value === 1)
+        for (const [k, v] of Object.entries(TRACKER_DEFAULTS)) if (field[k] == null) patch[k] = v;
+      return withInverter(editDcField(inverter, path.field, patch, rules));
+    }
   }
-  if (!FIELD_KEYS.has(key)) return { plant, notices: [], error: null };
-  const blockedBy = BLOCKED_BY[key];
-  if (blockedBy && field[blockedBy] === true) return { plant, notices: [], error: null };
-  let changed: Json = { ...field };
-  if (key === 'dcAcRatio') {
-    const setpoint = num(inverter.setpointkW);
-    if (setpoint === undefined || !(setpoint > 0))
-      return { plant, notices: [], error: 'The inverter has no setpoint.' };
-    let others = 0;
-    inverter.dcFields.forEach((f, i) => {
-      if (i !== path.field) others += dcFieldPowerKw(f) * repeaterOf(f);
-    });
-    const power = (value * setpoint - others) / repeaterOf(field);
-    if (!(power > 0))
-      return { plant, notices: [], error: "The inverter's other DC fields already exceed this ratio." };
-    changed.fieldDcPower = power;
-  } else if (key === 'moduleId') {
-    if (!ctx.modules.has(value)) return { plant, notices: [], error: 'The module is not loaded yet.' };
-    changed.moduleId = value;
-  } else {
-    if (field[key] === value) return { plant, notices: [], error: null };
-    changed[key] = value;
-    if (key === 'trackingType' && value === 1)
-      for (const [k, v] of Object.entries(TRACKER_DEFAULTS)) if (changed[k] === undefined) changed[k] = v;
-  }
-  const previous = num(field.moduleId);
-  const result = recalculateField(changed, inverter, previous, ctx, HOLD[key] ?? []);
-  changed = result.field;
-  return {
-    plant: updateNode(plant, path, 'field', () => changed),
-    notices: result.notices,
-    error: null,
-  };
 }
 
 /** The warnings of a row (spec 2 §8.4 texts): the inverter's DC:AC and the hemisphere azimuth. */
