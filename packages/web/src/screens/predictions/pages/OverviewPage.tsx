@@ -1,6 +1,28 @@
-/** Overview (placeholder until its page is built). */
-import { Text } from '@mantine/core';
+/**
+ * prediction/{id}/overview (spec 1 §2): the prediction's name and description, its weather (with the
+ * picker), the summary of its inputs and its last results. Run, Save and Cancel are in the header.
+ */
+import { Grid, Stack } from '@mantine/core';
+import { GeneralCard } from './overview/GeneralCard.tsx';
+import { InputsSummary } from './overview/InputsSummary.tsx';
+import { LastResultsCard } from './overview/LastResultsCard.tsx';
+import { WeatherCard } from './overview/WeatherCard.tsx';
 
 export function OverviewPage() {
-  return <Text c="dimmed">Overview: coming soon.</Text>;
+  return (
+    <Stack gap="md">
+      <GeneralCard />
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <Stack gap="md">
+            <LastResultsCard />
+            <WeatherCard />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <InputsSummary />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
 }
