@@ -198,3 +198,36 @@ describe('clear-sky day of a DC field', () => {
     expect(siteTimeZone({}, project)).toBe(-7);
   });
 });
+
+describe('preview charts', () => {
+  it('draws the window as ranges, the string red when outside', async () => {
+    const { stringWindowOption, windowRanges, clearSkyDayOption } =
+      await import('../src/screens/predictions/builder/preview/chartOptions.ts');
+    const ok = window(26) as StringWindowPreview;
+    const bad = window(28) as StringWindowPreview;
+    expect(windowRanges(ok).map((r) => r.label)).toEqual([
+      'String at STC',
+      'String (hot Vmp – cold Voc)',
+      'Inverter MPP range',
+      'Inverter window',
+    ]);
+    expect(windowRanges(ok)[1]!.color).not.toBe(windowRanges(bad)[1]!.color);
+    const option = stringWindowOption(ok);
+    expect(option.series[0]!.data).toEqual(windowRanges(ok).map((r) => r.from));
+    const day = clearSkyDay({
+      site: { latitude: 35, longitude: -106, elevation: 1600, timeZone: -7 },
+      month: 6,
+      field: { modulesWiredInSeries: 26, numberOfSeriesStringsWiredInParallel: 10 },
+      module: CS3U,
+      prediction: {},
+    });
+    const metric = clearSkyDayOption(day, 'metric');
+    const imperial = clearSkyDayOption(day, 'imperial');
+    expect(metric.yAxis[0]!.name).toBe('W/m²');
+    expect(imperial.yAxis[0]!.name).toBe('W/ft²');
+    const peak = (o: typeof metric) =>
+      Math.max(...o.series[1]!.data.map((p) => (p[1] as number | null) ?? 0));
+    expect(peak(metric) / peak(imperial)).toBeCloseTo(10.7639, 3);
+    expect(metric.series).toHaveLength(3);
+  });
+});

@@ -5,7 +5,7 @@
  * (quickEdit/model.ts); the header's Save saves it. Read-only predictions show every cell disabled.
  */
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { Anchor, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQueries } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -18,6 +18,7 @@ import { moduleKeys } from '../../modules/queries.ts';
 import { VirtualTable } from '../../weather/components/VirtualTable.tsx';
 import { usePredictionEditor } from '../editor/editorContext.ts';
 import type { Json, PowerPlant } from '../model/types.ts';
+import { DcFieldPreview } from './preview/DcFieldPreview.tsx';
 import { quickEditColumns, sortValue } from './quickEdit/columns.tsx';
 import { ModulePickerModal } from './quickEdit/ModulePickerModal.tsx';
 import {
@@ -80,6 +81,8 @@ export function QuickEditPage() {
   const [debouncedFilter] = useDebouncedValue(filter, 150);
   const [sort, setSort] = useState<QuickEditSort | null>(null);
   const [picking, setPicking] = useState<QuickEditRow | null>(null);
+  /** the row whose previews show under the table (clicked or focused) */
+  const [selectedKey, setSelectedKey] = useState<string | null>(null);
   const latitude = typeof project.latitude === 'number' ? project.latitude : 0;
 
   const rows = useMemo(() => plantRows(plant), [plant]);
@@ -87,6 +90,7 @@ export function QuickEditPage() {
     () => visibleRows(rows, debouncedFilter, sort, sortValue),
     [rows, debouncedFilter, sort],
   );
+  const selected = rows.find((r) => r.key === selectedKey) ?? null;
   const totals = useMemo(() => (plant ? plantTotals(plant) : null), [plant]);
   const warnings = useMemo(() => {
     const counts = new Map<string, number>();
@@ -219,14 +223,33 @@ export function QuickEditPage() {
         count={shown.length}
         getRow={(index) => shown[index]}
         rowHeight={36}
-        height="calc(100vh - 330px)"
+        height={`min(60vh, ${shown.length * 36 + 44}px)`}
         minWidth={2000}
+        onRowClick={(row) => setSelectedKey(row.key)}
+        rowStyle={(row) =>
+          row.key === selectedKey ? { background: 'var(--mantine-color-blue-0)' } : undefined
+        }
       />
       <Text size="xs" c="dimmed">
         Type a value and press Enter (or leave the cell) to apply it; Escape reverts. The Block Array
         Builder&apos;s rules update the field&apos;s other values, never a locked one; typing a value that has
         a lock locks it (shaded cells). Save with the Save button above.
       </Text>
+      {selected ? (
+        <Stack gap="xs">
+          <Title order={4}>Preview of {selected.label}</Title>
+          <DcFieldPreview
+            field={selected.field}
+            inverter={selected.inverter}
+            prediction={prediction}
+            project={project}
+          />
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Click a row to preview its string voltage window and a clear-sky day.
+        </Text>
+      )}
       {picking && (
         <ModulePickerModal
           target={picking.label}

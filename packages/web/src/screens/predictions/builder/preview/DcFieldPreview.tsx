@@ -170,12 +170,12 @@ function StringWindowPanel({ window: w, units }: { window: StringWindowPreview; 
       <EChart option={option} height={170} label="String voltage window chart" />
       <SimpleGrid cols={2} spacing={4} verticalSpacing={2}>
         <Text size="xs">
-          Voc at 50-year minimum ({t(w.limits.tempCellCold)}): <b>{v(w.stringVocCold)}</b> ≤ max{' '}
-          {v(w.limits.maxAbsoluteVoltage)}
+          Voc at 50-year minimum ({t(w.limits.tempCellCold)}): <b>{v(w.stringVocCold)}</b>{' '}
+          {w.stringVocCold <= w.limits.maxAbsoluteVoltage ? '≤' : '>'} max {v(w.limits.maxAbsoluteVoltage)}
         </Text>
         <Text size="xs">
-          Vmp at 99.6 % cooling (cells {t(w.limits.tempCellHot)}): <b>{v(w.stringVmpHot)}</b> ≥ min{' '}
-          {v(w.limits.minVoltage)}
+          Vmp at 99.6 % cooling (cells {t(w.limits.tempCellHot)}): <b>{v(w.stringVmpHot)}</b>{' '}
+          {w.stringVmpHot >= w.limits.minVoltage ? '≥' : '<'} min {v(w.limits.minVoltage)}
         </Text>
         <Text size="xs">
           Modules in series: <b>{w.modulesWiredInSeries}</b> (fits {w.limits.minModulesInSeries} to{' '}

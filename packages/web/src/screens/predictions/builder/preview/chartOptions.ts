@@ -35,7 +35,7 @@ export function windowRanges(w: StringWindowPreview): Range[] {
       from: w.stringVmpStc,
       to: w.stringVocStc,
       color: PREVIEW_COLORS.stc,
-      detail: `Vmp ${v(w.stringVmpStc)} – Voc ${v(w.stringVocStc)} at 25 °C`,
+      detail: `Vmp ${v(w.stringVmpStc)} – Voc ${v(w.stringVocStc)} at STC`,
     },
     {
       label: 'String (hot Vmp – cold Voc)',
@@ -69,7 +69,7 @@ export function stringWindowOption(w: StringWindowPreview) {
   const top = Math.max(...ranges.map((r) => r.to));
   return {
     animation: false,
-    grid: { left: 170, right: 24, top: 8, bottom: 32 },
+    grid: { left: 170, right: 88, top: 30, bottom: 28 },
     tooltip: {
       trigger: 'item',
       formatter: (p: { dataIndex: number }) => {
@@ -120,8 +120,8 @@ export function clearSkyDayOption(day: ClearSkyDay, units: UnitSystemName) {
   const hasDc = day.method !== 'none' && day.moduleCount > 0;
   return {
     animation: false,
-    grid: { left: 56, right: hasDc ? 64 : 24, top: 36, bottom: 32 },
-    legend: { top: 0 },
+    grid: { left: 56, right: hasDc ? 64 : 24, top: 56, bottom: 32 },
+    legend: { top: 0, left: 0, right: 40 },
     tooltip: {
       trigger: 'axis',
       valueFormatter: (value: unknown) =>

@@ -174,7 +174,10 @@ export interface ColumnHandlers {
 function SortHeader({ id, text, h }: { id: string; text: string; h: ColumnHandlers }) {
   const active = h.sort?.column === id;
   return (
-    <UnstyledButton onClick={() => h.onSort(id)} style={{ fontWeight: 700, fontSize: 13, lineHeight: 1.1 }}>
+    <UnstyledButton
+      onClick={() => h.onSort(id)}
+      style={{ fontWeight: 700, fontSize: 13, lineHeight: 1.1, whiteSpace: 'normal', textAlign: 'inherit' }}
+    >
       {text}
       {active ? (h.sort?.direction === 'asc' ? ' ▲' : ' ▼') : ''}
     </UnstyledButton>
