@@ -3,6 +3,7 @@ import {
   applyPredictionPush,
   applyQueuePush,
   formatDuration,
+  formatRunTime,
   pageCount,
   parsePage,
   rangeLabel,
@@ -55,6 +56,10 @@ describe('the prediction log', () => {
     expect(runDuration(item({ elapsedSeconds: 1.5 }))).toBe(1.5);
     expect(runDuration(item(), Date.parse('2026-01-01T10:00:31.000Z'))).toBe(30);
     expect(runDuration(item({ startedDate: null, processingStatus: 1 }))).toBeNull();
+    const now = new Date('2026-06-01T12:00:00Z');
+    expect(formatRunTime('2026-01-02T03:04:05Z', now, 'en-US')).toMatch(/^Jan 2, \d{1,2}:04:05\s?[AP]M$/);
+    expect(formatRunTime('2025-01-02T03:04:05Z', now, 'en-US')).toMatch(/^Jan 2, 2025, /);
+    expect(formatRunTime(null)).toBe('--');
     expect(userName(item())).toBe('Pat Planner');
     expect(userName(item({ user: null }))).toBe('--');
   });

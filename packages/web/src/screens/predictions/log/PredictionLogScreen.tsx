@@ -28,7 +28,6 @@ import { notifyError } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/pageTitle.ts';
 import { hub, useHubSubscription } from '../../../realtime/index.ts';
 import { userQueueKey } from '../../../realtime/queue.ts';
-import { formatDateTime } from '../../projects/model/format.ts';
 import { cancelPrediction } from '../api.ts';
 import { isProcessing, processingLabel } from '../model/types.ts';
 import { dismissRun, getPredictionLog } from './api.ts';
@@ -36,6 +35,7 @@ import {
   applyPredictionPush,
   applyQueuePush,
   formatDuration,
+  formatRunTime,
   pageCount,
   parsePage,
   rangeLabel,
@@ -139,7 +139,7 @@ function RunRow({ item, onChanged }: { item: PredictionLogItem; onChanged: () =>
           {item.projectName}
         </Anchor>
       </Table.Td>
-      <Table.Td>
+      <Table.Td style={{ minWidth: 110 }}>
         <Stack gap={2}>
           <Badge variant="light" color={STATUS_COLORS[item.processingStatus] ?? 'gray'}>
             {processingLabel(item.processingStatus)}
@@ -167,9 +167,9 @@ function RunRow({ item, onChanged }: { item: PredictionLogItem; onChanged: () =>
         )}
       </Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{userName(item)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.queuedDate)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.startedDate)}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.completedDate)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRunTime(item.queuedDate)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRunTime(item.startedDate)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatRunTime(item.completedDate)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap', textAlign: 'right' }}>
         {formatDuration(runDuration(item))}
       </Table.Td>
@@ -246,7 +246,7 @@ export function PredictionLogScreen() {
           <Text c="dimmed">No prediction has been run yet.</Text>
         ) : (
           <Stack gap="sm">
-            <Table.ScrollContainer minWidth={1100}>
+            <Table.ScrollContainer minWidth={960}>
               <Table highlightOnHover verticalSpacing="xs" aria-label="Prediction runs">
                 <Table.Thead>
                   <Table.Tr>

@@ -76,6 +76,25 @@ export function runDuration(item: PredictionLogItem, now: number = Date.now()): 
   return Math.max(0, (end - started) / 1000);
 }
 
+/** A run's time, compact: 'Nov 26, 11:53:07 PM' (the year only when it is not the current one). */
+export function formatRunTime(
+  iso: string | null | undefined,
+  now: Date = new Date(),
+  locale?: string,
+): string {
+  if (!iso) return '--';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '--';
+  return date.toLocaleString(locale, {
+    month: 'short',
+    day: 'numeric',
+    ...(date.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}),
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+}
+
 /** 'Pat Planner'; '--' when the user is gone. */
 export function userName(item: Pick<PredictionLogItem, 'user'>): string {
   const name = `${item.user?.firstName ?? ''} ${item.user?.lastName ?? ''}`.trim();

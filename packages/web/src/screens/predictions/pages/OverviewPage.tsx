@@ -13,16 +13,14 @@ export function OverviewPage() {
     <Stack gap="md">
       <GeneralCard />
       <Grid gutter="md">
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <Stack gap="md">
-            <LastResultsCard />
-            <WeatherCard />
-          </Stack>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <LastResultsCard />
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <InputsSummary />
+        <Grid.Col span={{ base: 12, lg: 6 }}>
+          <WeatherCard />
         </Grid.Col>
       </Grid>
+      <InputsSummary />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { predictionStatusLabel } from '@sunfield/domain';
 import { formatDateTime } from '../../../projects/model/format.ts';
 import { usePredictionEditor } from '../../editor/editorContext.ts';
 import { processingLabel } from '../../model/types.ts';
+import { usePredictionList } from '../../queries.ts';
 import { predictionNameError } from '../../list/model.ts';
 import { FactTable } from './FactTable.tsx';
 
@@ -21,6 +22,9 @@ export function GeneralCard() {
   const nameProblem = predictionNameError(prediction.name ?? '') ?? errors.name?.[0] ?? null;
   const owner = prediction.owner as Owner | null | undefined;
   const ownerName = owner ? `${owner.firstName ?? ''} ${owner.lastName ?? ''}`.trim() : '';
+  // The project's list follows runs live (hub pushes); the loaded prediction is not reloaded by a run.
+  const listed = usePredictionList(editor.projectId).data?.find((item) => item.id === editor.predictionId);
+  const lastRun = listed?.runCompletedDateTimeUTC ?? editor.saved.runCompletedDateTimeUTC;
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="overview-general">
@@ -62,7 +66,7 @@ export function GeneralCard() {
             rows={[
               ['Status', predictionStatusLabel(editor.saved.status)],
               ['Processing', processingLabel(editor.processing.status)],
-              ['Last run', formatDateTime(editor.saved.runCompletedDateTimeUTC)],
+              ['Last run', formatDateTime(lastRun)],
               ['Owner', ownerName || '--'],
               ['Last modified', formatDateTime(editor.saved.lastModified)],
             ]}
