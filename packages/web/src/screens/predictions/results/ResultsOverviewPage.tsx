@@ -1,6 +1,169 @@
-/** Results (placeholder until its page is built). */
-import { Text } from '@mantine/core';
+/**
+ * results/overview: the year's key figures (energy, specific yield, PR, capacity factor), the figures
+ * of every simulated year, the P-value table, the loss diagram (waterfall from GHI to the point of
+ * interconnection), the monthly energy and PR chart, and the downloads (8760 workbook, reports).
+ */
+import { Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { EChart } from '../../weather/charts/EChart.tsx';
+import { usePredictionEditor } from '../editor/editorContext.ts';
+import { useResultDetails, useResultSummary } from '../queries.ts';
+import { LossDiagram } from './components/LossDiagram.tsx';
+import { ReportsPanel } from './components/ResultDownloads.tsx';
+import { YearSelect } from './components/YearSelect.tsx';
+import { monthlyEnergyOption } from './model/charts.ts';
+import { formatDateTime, formatValue, inUserUnits, unitOf, withUnit } from './model/format.ts';
+import {
+  lossCascade,
+  monthRows,
+  p50Factors,
+  pValueRows,
+  summaryYears,
+  yearGhi,
+  yearRows,
+} from './model/summary.ts';
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper withBorder p="sm">
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text size="xl" fw={700} aria-label={label}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
 
 export function ResultsOverviewPage() {
-  return <Text c="dimmed">Results: coming soon.</Text>;
+  const editor = usePredictionEditor();
+  const { units } = editor;
+  const summaryQuery = useResultSummary(editor.projectId, editor.predictionId);
+  const detailsQuery = useResultDetails(editor.projectId, editor.predictionId);
+  const summary = summaryQuery.data ?? null;
+  const [yearIndex, setYearIndex] = useState(0);
+  const years = useMemo(() => yearRows(summary), [summary]);
+  const year = summaryYears(summary)[yearIndex];
+  const row = years[yearIndex];
+  const pValues = useMemo(() => pValueRows(year), [year]);
+  const steps = useMemo(() => lossCascade(summary, yearIndex), [summary, yearIndex]);
+  const months = useMemo(() => monthRows(detailsQuery.data), [detailsQuery.data]);
+  const monthlyOption = useMemo(() => monthlyEnergyOption(months), [months]);
+  const p50 = p50Factors(year);
+  const irradiation = unitOf('irradiation', units);
+
+  if (!summary) return null;
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={2}>
+          <Title order={3}>Results</Title>
+          <Text size="sm" c="dimmed">
+            Run {formatDateTime(summary.timeOfPrediction as string | undefined)}
+            {typeof summary.runBy === 'string' ? ` by ${summary.runBy}` : ''} · weather{' '}
+            {typeof summary.weatherName === 'string' ? summary.weatherName : '--'} · DC{' '}
+            {withUnit(summary.dcSize, 'MWp', 3)} · AC {withUnit(summary.acSize, 'MW', 3)}
+          </Text>
+        </Stack>
+        <YearSelect years={years} value={yearIndex} onChange={setYearIndex} />
+      </Group>
+
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        <Figure label="Energy" value={withUnit(row?.energyMwh, 'MWh', 1)} />
+        <Figure label="Specific yield" value={withUnit(row?.specificYield, 'kWh/kWp', 1)} />
+        <Figure label="Performance ratio" value={withUnit(row?.performanceRatio, '%', 2)} />
+        <Figure label="Capacity factor" value={withUnit(row?.capacityFactor, '%', 2)} />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed">
+        Energy at the point of interconnection (night consumption included); specific yield, PR and capacity
+        factor at P50. GHI{' '}
+        {withUnit(inUserUnits(yearGhi(summary, year), 'irradiation', units), irradiation, 1)}, POA{' '}
+        {withUnit(inUserUnits(p50?.poAInsolation, 'irradiation', units), irradiation, 1)}.
+      </Text>
+
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <Paper withBorder p="md">
+          <Title order={4} mb="xs">
+            Energy by year
+          </Title>
+          <Table striped verticalSpacing={4} aria-label="Energy by year">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Year</Table.Th>
+                <Table.Th ta="right">Energy (MWh)</Table.Th>
+                <Table.Th ta="right">Specific yield (kWh/kWp)</Table.Th>
+                <Table.Th ta="right">PR (%)</Table.Th>
+                <Table.Th ta="right">Capacity factor (%)</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {years.map((y) => (
+                <Table.Tr key={y.index}>
+                  <Table.Td>{y.label}</Table.Td>
+                  <Table.Td ta="right">{formatValue(y.energyMwh, 1)}</Table.Td>
+                  <Table.Td ta="right">{formatValue(y.specificYield, 1)}</Table.Td>
+                  <Table.Td ta="right">{formatValue(y.performanceRatio, 2)}</Table.Td>
+                  <Table.Td ta="right">{formatValue(y.capacityFactor, 2)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+        <Paper withBorder p="md">
+          <Title order={4} mb="xs">
+            P-values{years.length > 1 && row ? ` (${row.label})` : ''}
+          </Title>
+          <Table striped verticalSpacing={4} aria-label="P-values">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>P-value</Table.Th>
+                <Table.Th ta="right">Net energy (MWh)</Table.Th>
+                <Table.Th ta="right">Specific yield (kWh/kWp)</Table.Th>
+                <Table.Th ta="right">PR (%)</Table.Th>
+                <Table.Th ta="right">Capacity factor (%)</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {pValues.map((p) => (
+                <Table.Tr key={p.pValue}>
+                  <Table.Td>{p.label}</Table.Td>
+                  <Table.Td ta="right">{formatValue(p.energyMwh, 1)}</Table.Td>
+                  <Table.Td ta="right">{formatValue(p.specificYield, 1)}</Table.Td>
+                  <Table.Td ta="right">{formatValue(p.performanceRatio, 2)}</Table.Td>
+                  <Table.Td ta="right">{formatValue(p.capacityFactor, 2)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Text size="xs" c="dimmed" mt={4}>
+            Net energy excludes night-time consumption. Total uncertainty{' '}
+            {withUnit(typeof summary.errorTotal === 'number' ? summary.errorTotal * 100 : null, '%', 2)}.
+          </Text>
+        </Paper>
+      </SimpleGrid>
+
+      <LossDiagram steps={steps} ghi={yearGhi(summary, year)} units={units} />
+
+      <Paper withBorder p="md">
+        <Title order={4}>Monthly energy and performance ratio</Title>
+        <Text size="sm" c="dimmed" mb="xs">
+          {summaryYears(summary).length > 1 ? 'First year, ' : ''}energy at the point of interconnection.
+        </Text>
+        {detailsQuery.isPending ? (
+          <Center h={320}>
+            <Loader size="sm" aria-label="Loading monthly results" />
+          </Center>
+        ) : months.length ? (
+          <EChart option={monthlyOption} label="Monthly energy and performance ratio" height={340} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            No monthly results.
+          </Text>
+        )}
+      </Paper>
+
+      <ReportsPanel />
+    </Stack>
+  );
 }
