@@ -39,7 +39,14 @@ export function ArrayEditor({ node, siblings, units, disabled, onChange }: NodeE
       <Section title="Array">
         <NameSelect level="array" node={node} siblings={siblings} disabled={disabled} onChange={onChange} />
         <RepeaterInput node={node} units={units} disabled={disabled} onChange={onChange} />
-        <PlantNumberInput label="DC size of one array" symbol="kW" value={size.dcKw} units={units} computed />
+        <PlantNumberInput
+          label="DC size of one array"
+          symbol="kW"
+          value={size.dcKw}
+          units={units}
+          computed
+          disabled={disabled}
+        />
       </Section>
       <Section title="Transformer">
         <Switch

@@ -148,7 +148,7 @@ export function DcFieldEditor(props: DcFieldEditorProps) {
           lock={lock('numberOfSeriesStringsWiredInParallel')}
           onValue={(strings) => onChange({ numberOfSeriesStringsWiredInParallel: strings })}
         />
-        <PlantNumberInput label="Module count" value={count} units={units} computed />
+        <PlantNumberInput label="Module count" value={count} units={units} computed disabled={disabled} />
         <Group gap="xs" align="flex-end">
           <Text size="xs" c="dimmed">
             {module ? moduleSummary(module, units) : 'Pick a module to size the field.'}

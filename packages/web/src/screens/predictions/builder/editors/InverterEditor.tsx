@@ -115,6 +115,7 @@ export function InverterEditor(props: InverterEditorProps) {
           value={size.dcKw}
           units={units}
           computed
+          disabled={disabled}
         />
       </Section>
       {record && (
