@@ -118,7 +118,7 @@ describe('summary', () => {
     const all = lossEntries(summary, summaryYears(summary)[0], { all: true });
     expect(all.some((e) => e.key === 'backsideIrradiance')).toBe(false); // monofacial
     expect(all.some((e) => e.key.startsWith('ess'))).toBe(false); // no storage
-    expect(all.find((e) => e.key === 'plantElement2')!.label).toBe('Plant transmission line 2');
+    expect(all.find((e) => e.key === 'plantElement2')!.label).toBe('Plant transmission line 1');
   });
 
   it('cascades from GHI × DC rating to exactly the year’s energy at the point of interconnection', () => {

@@ -148,7 +148,8 @@ export function ResultsOverviewPage() {
       <Paper withBorder p="md">
         <Title order={4}>Monthly energy and performance ratio</Title>
         <Text size="sm" c="dimmed" mb="xs">
-          {summaryYears(summary).length > 1 ? 'First year, ' : ''}energy at the point of interconnection.
+          {summaryYears(summary).length > 1 ? 'First year: energy' : 'Energy'} at the point of interconnection
+          and performance ratio of each month.
         </Text>
         {detailsQuery.isPending ? (
           <Center h={320}>

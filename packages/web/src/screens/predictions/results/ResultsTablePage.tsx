@@ -33,6 +33,9 @@ import {
 } from './model/table.ts';
 import type { DetailRow } from './types.ts';
 
+/** A column wide enough for its header (bold 14 px, about 8 px a character, and the padding). */
+const columnWidth = (header: string): number => Math.max(110, header.length * 8 + 20);
+
 export function ResultsTablePage() {
   const editor = usePredictionEditor();
   const details = useResultDetails(editor.projectId, editor.predictionId);
@@ -55,7 +58,7 @@ export function ResultsTablePage() {
       columns.map((c) => ({
         id: c.id,
         header: c.header,
-        width: c.id === 'TimeStamp' ? '150px' : 'minmax(120px, 1fr)',
+        width: c.id === 'TimeStamp' ? '150px' : `minmax(${columnWidth(c.header)}px, 1fr)`,
         align: c.id === 'TimeStamp' ? 'left' : 'right',
         cell: (row: DetailRow) => cellText(c, row),
       })),
@@ -126,7 +129,7 @@ export function ResultsTablePage() {
         count={rows.length}
         getRow={(index) => rows[index]}
         height={560}
-        minWidth={150 + (columns.length - 1) * 120}
+        minWidth={columns.reduce((sum, c) => sum + (c.id === 'TimeStamp' ? 150 : columnWidth(c.header)), 0)}
         rowHeight={32}
       />
     </Stack>

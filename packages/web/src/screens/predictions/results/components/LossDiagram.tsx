@@ -58,6 +58,7 @@ export function LossDiagram({
                   <Table.Td>{step.label}</Table.Td>
                   <Table.Td
                     ta="right"
+                    style={{ whiteSpace: 'nowrap' }}
                     c={step.kind === 'loss' ? 'red.8' : step.kind === 'gain' ? 'teal.8' : undefined}
                   >
                     {step.kind === 'total' ? '' : formatLossPercent(step.loss)}

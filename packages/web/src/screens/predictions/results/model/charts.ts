@@ -282,7 +282,7 @@ export function heatmapOption(rows: readonly DetailRow[]) {
       text: [map.scale.symbol, ''],
       inRange: { color: ['#f1f3f5', '#ffd43b', '#f76707', '#c92a2a'] },
     },
-    series: [{ name: 'Power', type: 'heatmap', data: map.cells, progressive: 2000 }],
+    series: [{ name: 'Power', type: 'heatmap', data: map.cells, progressive: 0 }],
   };
 }
 

@@ -176,11 +176,18 @@ export function lossEntries(
     if (stage.group === 'rear' && summary?.hasBifacial !== true) continue;
     if (field.startsWith('ess') && summary?.predictionHasESS !== true) continue;
     push(field, LOSS_LABELS[field] ?? field, year[field]);
-    if (field === 'acCollectionLinesLoss')
+    if (field === 'acCollectionLinesLoss') {
+      // The plant's transformers and lines in their order, each numbered within its type.
+      const counts = new Map<string, number>();
       list(year.transformerTransmissionLineLoss).forEach((element, k) => {
-        const type = typeof element.type === 'string' && element.type ? element.type : 'Element';
-        push(`plantElement${k + 1}`, `Plant ${type.toLowerCase()} ${k + 1}`, element.loss);
+        const type = (
+          typeof element.type === 'string' && element.type ? element.type : 'Element'
+        ).toLowerCase();
+        const n = (counts.get(type) ?? 0) + 1;
+        counts.set(type, n);
+        push(`plantElement${k + 1}`, `Plant ${type} ${n}`, element.loss);
       });
+    }
   }
   return out;
 }
