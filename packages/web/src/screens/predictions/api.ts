@@ -41,9 +41,38 @@ export function clonePrediction(projectId: number, id: number): Promise<Predicti
   return api<Prediction>(`${predictionPath(projectId, id)}/Clone`, { method: 'POST' });
 }
 
+/**
+ * The plant as it is sent: the library records the API embeds in each DC field (`module`) and
+ * inverter (`inverter`) are left out (the ids say which; a 300-block plant is 6.5 MB with them).
+ */
+export function plantPayload(plant: PowerPlant): PowerPlant {
+  const without = (node: Json, key: string): Json => {
+    if (!(key in node)) return node;
+    const { [key]: _dropped, ...rest } = node;
+    return rest;
+  };
+  return {
+    ...plant,
+    blocks: plant.blocks.map((block) => ({
+      ...block,
+      arrays: block.arrays.map((array) => ({
+        ...array,
+        inverters: array.inverters.map((inverter) => ({
+          ...(without(inverter, 'inverter') as typeof inverter),
+          dcFields: inverter.dcFields.map((field) => without(field, 'module') as typeof field),
+        })),
+      })),
+    })),
+  };
+}
+
 /** POST …/PowerPlant creates or replaces the plant. */
 export function savePowerPlant(projectId: number, id: number, plant: PowerPlant): Promise<unknown> {
-  return api(`${predictionPath(projectId, id)}/PowerPlant`, { method: 'POST', body: plant, silent: true });
+  return api(`${predictionPath(projectId, id)}/PowerPlant`, {
+    method: 'POST',
+    body: plantPayload(plant),
+    silent: true,
+  });
 }
 
 export function saveExportOptions(projectId: number, id: number, body: Json): Promise<unknown> {

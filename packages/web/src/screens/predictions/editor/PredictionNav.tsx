@@ -15,9 +15,11 @@ export const PREDICTION_PAGES = [
 ] as const;
 
 export function currentPage(pathname: string, predictionId: number): string {
+  // …/prediction/{predictionId}/{page}: found by the 'prediction' segment, so that a project id
+  // equal to the prediction id cannot be mistaken for it.
   const parts = pathname.split('/').filter(Boolean);
-  const index = parts.indexOf(String(predictionId));
-  const page = parts[index + 1] ?? 'overview';
+  const index = parts.findIndex((part, i) => part === 'prediction' && parts[i + 1] === String(predictionId));
+  const page = index >= 0 ? (parts[index + 2] ?? 'overview') : 'overview';
   return PREDICTION_PAGES.some((entry) => entry.value === page) ? page : 'overview';
 }
 
