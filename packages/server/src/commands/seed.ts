@@ -1,26 +1,44 @@
 /**
- * First-start seed: the Global module and inverter libraries (librarySeed.ts) and the demo company
- * "Demo Solar" (Professional) with its admin user.
- * Idempotent: running it again changes nothing.
+ * First-start seed: the Global module and inverter libraries (librarySeed.ts), the demo company
+ * "Demo Solar" (Professional) with its admin user, and the demo user's data (seedDemoData.ts: the
+ * Greensboro TMY3, a project there and the prediction "Demo 2-block plant", ready to run).
+ * Idempotent: running it again changes nothing (each part records that it ran; the demo data is made
+ * once, so a user who deletes it does not get it back at the next start).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { companies, users } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { seedGlobalLibrary } from './librarySeed.ts';
+import { seedDemoData, type DemoDataResult } from './seedDemoData.ts';
 
 export const DEMO_COMPANY = 'Demo Solar';
 export const DEMO_EMAIL = 'demo@sunfield.local';
 export const DEMO_PASSWORD = 'sunfield-demo';
 
-export async function seedDemo(db: Db): Promise<{ created: boolean }> {
+export interface SeedResult {
+  /** whether the demo company and user were created now */
+  created: boolean;
+  /** what the demo data seed did */
+  demo: DemoDataResult;
+}
+
+export async function seedDemo(db: Db): Promise<SeedResult> {
   // The Global module and inverter libraries from the CEC lists, once (commands/librarySeed.ts).
   await seedGlobalLibrary(db);
+  const created = await seedDemoAccount(db);
+  // After the library: the demo plant uses its module and inverter (commands/seedDemoData.ts).
+  const demo = await seedDemoData(db, { email: DEMO_EMAIL });
+  return { created, demo };
+}
+
+/** The demo company and its admin user, unless the user exists; true when created now. */
+async function seedDemoAccount(db: Db): Promise<boolean> {
   const existing = await db
     .select({ id: users.id })
     .from(users)
     .where(sql`lower(${users.email}) = ${DEMO_EMAIL}`);
-  if (existing.length) return { created: false };
+  if (existing.length) return false;
   await db.transaction(async (tx) => {
     const [company] = await tx
       .insert(companies)
@@ -37,5 +55,5 @@ export async function seedDemo(db: Db): Promise<{ created: boolean }> {
       eulaAcceptedAt: new Date(),
     });
   });
-  return { created: true };
+  return true;
 }
