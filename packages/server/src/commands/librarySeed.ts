@@ -1,6 +1,6 @@
 /**
- * First-start seed of the Global module and inverter libraries from the CEC lists of the shared data
- * folder (`../shared/data` beside the repository, or SUNFIELD_LIBRARY_DIR): the CEC module list
+ * First-start seed of the Global module and inverter libraries from the CEC lists shipped gzipped in
+ * `packages/server/library/` (or the folder SUNFIELD_LIBRARY_DIR names): the CEC module list
  * (2021-12-01) and the CEC inverter lists (2022-02-18, then the 2019-03-05 names the newer list lacks).
  * Every entry becomes a Global asset (no company, status Global) with its source recorded.
  *
@@ -10,6 +10,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { ASSET_STATUS } from '@sunfield/domain';
 import { parseCecInverterLibrary, parseCecModuleLibrary } from '@sunfield/engine/library/cecCsv.ts';
@@ -17,7 +18,6 @@ import type { Db } from '../db/index.ts';
 import { systemSettings } from '../db/schema.ts';
 import { insertEquipmentBatch, type EquipmentInsert } from '../models/equipment.ts';
 import { inverterFromCec, moduleFromCec } from './equipmentRecords.ts';
-import { sharedDir } from '../../../../scripts/sharedDir.ts';
 
 export const LIBRARY_SEED_KEY = 'library.seeded.v1';
 
@@ -31,12 +31,15 @@ export const CEC_MODULE_SOURCE = 'CEC modules 2021-12-01 (SAM library)';
 /** Arbitrary constant key of the advisory lock taken while seeding. */
 const SEED_LOCK = 7_214_503;
 
+/** The CEC lists shipped with the server, gzipped (packages/server/library/README.md). */
+export const SHIPPED_LIBRARY_DIR = path.resolve(import.meta.dirname, '../../library');
+
 /**
- * The folder of the CEC lists: SUNFIELD_LIBRARY_DIR, else the `data/` folder of the shared folder
- * (SUNFIELD_SHARED_DIR, else `../shared` beside the repository: scripts/sharedDir.ts).
+ * The folder of the CEC lists: SUNFIELD_LIBRARY_DIR, else the lists shipped in the repository (the
+ * app runs from the repository alone).
  */
 export function libraryDir(env: NodeJS.ProcessEnv = process.env): string {
-  return path.resolve(env.SUNFIELD_LIBRARY_DIR || path.join(sharedDir(env), 'data'));
+  return path.resolve(env.SUNFIELD_LIBRARY_DIR || SHIPPED_LIBRARY_DIR);
 }
 
 export interface LibrarySeedResult {
@@ -54,9 +57,12 @@ export interface LibrarySeedOptions {
   log?: (message: string) => void;
 }
 
+/** A list as `file`, else as `file.gz` (as shipped). */
 function read(dir: string, file: string): string | undefined {
   const full = path.join(dir, file);
-  return fs.existsSync(full) ? fs.readFileSync(full, 'utf8') : undefined;
+  if (fs.existsSync(full)) return fs.readFileSync(full, 'utf8');
+  const gz = `${full}.gz`;
+  return fs.existsSync(gz) ? zlib.gunzipSync(fs.readFileSync(gz)).toString('utf8') : undefined;
 }
 
 /** The Global entries of the CEC lists in `dir`, ready to insert. */

@@ -15,6 +15,7 @@ import {
   cecLibraryEntries,
   LIBRARY_SEED_KEY,
   libraryDir,
+  SHIPPED_LIBRARY_DIR,
   seedGlobalLibrary,
 } from '../../src/commands/librarySeed.ts';
 import { call } from './harness.ts';
@@ -43,8 +44,12 @@ describe('Global library seed [pglite]', () => {
     await database?.close();
   });
 
-  it('finds the shared data folder (SUNFIELD_SHARED_DIR or beside the repository), or SUNFIELD_LIBRARY_DIR', () => {
-    expect(path.resolve(libraryDir())).toBe(path.resolve(SHARED_DATA));
+  it('reads the lists shipped in the repository (the same files as the shared data), or SUNFIELD_LIBRARY_DIR', () => {
+    expect(path.resolve(libraryDir())).toBe(SHIPPED_LIBRARY_DIR);
+    expect(fs.existsSync(path.join(SHIPPED_LIBRARY_DIR, `${CEC_MODULE_FILE}.gz`))).toBe(true);
+    const shipped = cecLibraryEntries(SHIPPED_LIBRARY_DIR, 50);
+    const shared = cecLibraryEntries(SHARED_DATA, 50);
+    expect(shipped).toEqual(shared);
     expect(libraryDir({ SUNFIELD_LIBRARY_DIR: '/somewhere/else' })).toBe('/somewhere/else');
   });
 
