@@ -7,6 +7,7 @@
 import {
   Alert,
   Anchor,
+  Button,
   Center,
   Group,
   Loader,
@@ -44,6 +45,8 @@ import {
 
 /** DC fields listed at most (a 300-block plant has 1,200): the differing ones first. */
 const DC_FIELD_ROWS_SHOWN = 300;
+/** Up to this many DC fields are listed at once; more wait for 'Show the DC fields'. */
+const DC_FIELDS_OPEN = 12;
 
 export function CompareScreen() {
   usePageTitle('Compare Predictions');
@@ -55,6 +58,7 @@ export function CompareScreen() {
   const units = useUnitSystem();
   const list = usePredictionList(projectId);
   const [onlyDifferences, setOnlyDifferences] = useState(false);
+  const [fieldsOpen, setFieldsOpen] = useState(false);
 
   const enabled = projectId !== null && problem === null;
   // `combine` results are structurally shared: stable while the answers do not change, so the rows of
@@ -224,7 +228,17 @@ export function CompareScreen() {
                         : ''}
                       .
                     </Text>
-                    {fieldShown.length > 0 && (
+                    {fieldShown.length > 0 && fields.length > DC_FIELDS_OPEN && (
+                      <Button
+                        variant="subtle"
+                        size="xs"
+                        w="fit-content"
+                        onClick={() => setFieldsOpen((open) => !open)}
+                      >
+                        {fieldsOpen ? 'Hide the DC fields' : 'Show the DC fields'}
+                      </Button>
+                    )}
+                    {fieldShown.length > 0 && (fieldsOpen || fields.length <= DC_FIELDS_OPEN) && (
                       <CompareTable label="DC fields comparison" rows={fieldShown} predictions={columns} />
                     )}
                   </Stack>

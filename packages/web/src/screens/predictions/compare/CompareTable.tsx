@@ -60,7 +60,7 @@ export function CompareTable({
                   <Group gap={6} wrap="nowrap">
                     <span>{row.label}</span>
                     {marked && (
-                      <Badge size="xs" color="yellow" variant="light">
+                      <Badge size="xs" color="yellow" variant="light" style={{ flexShrink: 0 }}>
                         Differs
                       </Badge>
                     )}
