@@ -99,7 +99,7 @@ export function ResultsBlocksPage() {
             <Table.Tbody>
               {shown.map((row) => (
                 <Table.Tr key={row.name}>
-                  <Table.Td>Block {row.name}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>Block {row.name}</Table.Td>
                   <Table.Td ta="right">{row.repeater}</Table.Td>
                   <Table.Td ta="right">{formatValue(row.dcMw, 3)}</Table.Td>
                   <Table.Td ta="right">{formatValue(row.acMw, 3)}</Table.Td>

@@ -25,11 +25,11 @@ import {
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
-    <Paper withBorder p="sm">
+    <Paper withBorder p="sm" role="group" aria-label={label}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
-      <Text size="xl" fw={700} aria-label={label}>
+      <Text size="xl" fw={700}>
         {value}
       </Text>
     </Paper>
