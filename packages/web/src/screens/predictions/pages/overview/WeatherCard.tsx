@@ -15,7 +15,7 @@ import { FactTable } from './FactTable.tsx';
 import { pickWeather, weatherFactsOf, type PickedWeather } from './model.ts';
 import { WeatherPickerModal } from './WeatherPickerModal.tsx';
 
-export function WeatherCard() {
+export function WeatherCard({ onPicked }: { onPicked?: () => void }) {
   const editor = usePredictionEditor();
   const { weather, prediction, project, readOnly, units } = editor;
   const [open, setOpen] = useState(false);
@@ -30,6 +30,7 @@ export function WeatherCard() {
     editor.setPrediction((current) => pickWeather(current, chosen, projectOffset).prediction);
     for (const warning of warnings) notifyWarning(warning);
     setOpen(false);
+    onPicked?.();
   }
 
   return (
