@@ -56,7 +56,7 @@ export function ExportOptionsTable({
       };
     });
     return [
-      { id: 'name', header: 'Block', width: '1fr', cell: (row) => `Block ${row.name}` },
+      { id: 'name', header: 'Name', width: '1fr', cell: (row) => `Block ${row.name}` },
       {
         id: 'repeater',
         header: 'Repeater',

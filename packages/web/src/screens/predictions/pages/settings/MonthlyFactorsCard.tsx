@@ -4,7 +4,7 @@
  * from the cell pasted into; each column can take January's value in every month. Which of the
  * columns a run uses follows the model choices (named under the table).
  */
-import { ActionIcon, Badge, Grid, Group, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Grid, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { formatNumber } from '@sunfield/domain';
 import { useMemo } from 'react';
 import { EChart } from '../../../weather/charts/EChart.tsx';
@@ -66,39 +66,41 @@ export function MonthlyFactorsCard() {
                 <Table.Th scope="col">Month</Table.Th>
                 {MONTHLY_COLUMNS.map((column) => (
                   <Table.Th key={column.key} scope="col">
-                    <Group gap={4} wrap="nowrap">
+                    <Stack gap={2}>
                       <span>
                         {column.label}
                         {column.symbol ? ` (${column.symbol})` : ''}
                       </span>
-                      {use[column.key] && (
-                        <Tooltip label={use[column.key]} multiline w={240}>
-                          <Badge size="xs" color="gray" variant="light">
-                            not used
-                          </Badge>
-                        </Tooltip>
-                      )}
-                      {!readOnly && (
-                        <Tooltip label={`Use January's ${column.label.toLowerCase()} in every month`}>
-                          <ActionIcon
-                            size="xs"
-                            variant="subtle"
-                            aria-label={`Fill every month with January's ${column.label.toLowerCase()}`}
-                            onClick={() =>
-                              update((current) =>
-                                fillMonthlyColumn(
-                                  current,
-                                  column.key,
-                                  twelveMonths(current)[0]![column.key] ?? null,
-                                ),
-                              )
-                            }
-                          >
-                            ↓
-                          </ActionIcon>
-                        </Tooltip>
-                      )}
-                    </Group>
+                      <Group gap={4} wrap="nowrap">
+                        {!readOnly && (
+                          <Tooltip label={`Use January's ${column.label.toLowerCase()} in every month`}>
+                            <ActionIcon
+                              size="xs"
+                              variant="subtle"
+                              aria-label={`Fill every month with January's ${column.label.toLowerCase()}`}
+                              onClick={() =>
+                                update((current) =>
+                                  fillMonthlyColumn(
+                                    current,
+                                    column.key,
+                                    twelveMonths(current)[0]![column.key] ?? null,
+                                  ),
+                                )
+                              }
+                            >
+                              ↓
+                            </ActionIcon>
+                          </Tooltip>
+                        )}
+                        {use[column.key] && (
+                          <Tooltip label={use[column.key]} multiline w={240}>
+                            <Badge size="xs" color="gray" variant="light">
+                              not used
+                            </Badge>
+                          </Tooltip>
+                        )}
+                      </Group>
+                    </Stack>
                   </Table.Th>
                 ))}
               </Table.Tr>

@@ -10,6 +10,7 @@
 import { TextInput } from '@mantine/core';
 import { formatNumber, fromUserUnits, toUserUnits, type UnitSystemName } from '@sunfield/domain';
 import { memo, useState, type ClipboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { finite, rangeProblem, type Range, type UnitOf } from './fieldRules.ts';
 
 const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)(e[-+]?\d+)?$/i;
@@ -61,7 +62,17 @@ export const NumberField = memo(function NumberField(props: NumberFieldProps) {
       w={props.w}
       value={editing ?? text}
       error={problem ?? props.error ?? undefined}
-      onFocus={() => setEditing(shown.value === null ? '' : String(shown.value))}
+      onFocus={(event) => {
+        // Keep the text shown when it is the value (so a select-all on focus survives); show every
+        // digit when the rounding hid some, and select it.
+        if (shown.value === null || Number(text) === shown.value) {
+          setEditing(text);
+          return;
+        }
+        const input = event.currentTarget;
+        flushSync(() => setEditing(String(shown.value)));
+        input.select();
+      }}
       onBlur={() => setEditing(null)}
       onPaste={(event: ClipboardEvent<HTMLInputElement>) => {
         if (!props.onPasteValues) return;

@@ -50,13 +50,19 @@ export function monthlyFactorsOption(
   });
   return {
     animation: false,
-    grid: { left: 56, right: 64, top: 48, bottom: 32 },
-    legend: { top: 4, left: 8 },
+    grid: { left: 56, right: 64, top: 56, bottom: 32 },
+    legend: { top: 4, left: 'center' },
     tooltip: { trigger: 'axis' },
     xAxis: { type: 'category', data: [...MONTH_NAMES] },
     yAxis: [
       { type: 'value', name: '%', nameLocation: 'end' },
-      { type: 'value', name: 'Albedo', min: 0, max: 1, splitLine: { show: false } },
+      {
+        type: 'value',
+        name: 'Albedo',
+        min: 0,
+        max: (extent: { max: number }) => Math.max(1, Math.ceil(extent.max * 10) / 10),
+        splitLine: { show: false },
+      },
     ],
     series,
   };
@@ -71,8 +77,8 @@ export function horizonOption(points: readonly HorizonPoint[]) {
   const top = Math.max(10, ...profile.map(([, e]) => e));
   return {
     animation: false,
-    grid: { left: 56, right: 48, top: 40, bottom: 40 },
-    legend: { top: 4, left: 8 },
+    grid: { left: 56, right: 48, top: 48, bottom: 40 },
+    legend: { top: 4, left: 'center' },
     tooltip: {
       trigger: 'axis',
       valueFormatter: (v: unknown) => tooltipValue(v, 1, '°'),
