@@ -84,7 +84,32 @@ test('build a two-block plant, run it, read the results, clone, change the tilt,
     ),
   ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Weather' })).toContainText(DEMO_WEATHER);
+
+  // Unsaved changes: moving between the prediction's pages passes, leaving it asks first.
+  await page.getByRole('textbox', { name: 'Description' }).fill('Two blocks built in the browser.');
+  await page.waitForTimeout(1100); // the form is marked dirty after the 1-second debounce (spec 2 §9.1)
+  await page.getByRole('tab', { name: 'Model Choices' }).click();
+  await expect(page).toHaveURL(/\/model-choices$/);
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Projects' })
+    .click();
+  const discard = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await expect(discard).toContainText(
+    'You have unsaved changes. Do you want to discard them and leave this page?',
+  );
+  await discard.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(/\/model-choices$/);
+  await page.getByRole('tab', { name: 'Overview' }).click();
   await saveWithToast(page, name);
+
+  // Favorite and recent predictions (local storage, spec 2 §9.2).
+  await page.getByRole('button', { name: 'Add to favorites' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByText('Favorite Predictions').click();
+  await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  await nav.getByText('Recent Predictions').click();
+  await expect(nav.getByRole('link', { name, exact: true }).nth(1)).toBeVisible();
 
   // The plant: one block with the module and the inverter, then a clone of it.
   await page.getByRole('tab', { name: 'Block Array Builder' }).click();
