@@ -4,7 +4,8 @@
  *
  * - A typical year (TMY, months from different years) is simulated as one calendar year: each record
  *   keeps its month, day and time (local standard time of the middle of its interval) and takes the
- *   year `coerceYear` (default 1990, as the reference systems; 1992 when the file holds 29 February).
+ *   year `coerceYear` (default 1990, as the reference systems; 1992 when the file holds 29 February;
+ *   weather/typicalYear.ts).
  * - A file that states an irradiance time offset (PVGIS) gets the sun at the middle of the interval
  *   plus that offset (its records are then marked as interval middles at that instant).
  * - Missing air temperature and wind speed values are interpolated linearly in time between the
@@ -12,16 +13,12 @@
  *   missing altogether is an error for the temperature and 1 m/s for the wind, with a warning.
  */
 import type { OpticsWeather } from '../chain/opticsSeries.ts';
-import {
-  civilFromDays,
-  daysFromCivil,
-  isLeapYear,
-  MS_PER_DAY,
-  MS_PER_HOUR,
-  MS_PER_MINUTE,
-} from '../time/calendar.ts';
+import { MS_PER_MINUTE } from '../time/calendar.ts';
 import { midIntervalShiftMs } from '../time/weatherTimestamps.ts';
+import { coerceTypicalYear, defaultTypicalYear } from '../weather/typicalYear.ts';
 import type { WeatherData } from '../weather/types.ts';
+
+export { coerceTypicalYear } from '../weather/typicalYear.ts';
 
 /** The weather as the chain reads it. */
 export interface SimulationWeather {
@@ -62,38 +59,6 @@ export function fillGaps(a: Float64Array): number {
 }
 
 /**
- * Moves the stamps of a typical year to one calendar year (see the module comment).
- * @param time stamps [ms]; shift to the interval middle [ms]; site offset [h]; target year
- * @returns new stamps [ms]
- * @throws RangeError when the records hold 29 February and the year is not a leap year
- */
-export function coerceTypicalYear(
-  time: Float64Array,
-  midShift: number,
-  utcOffsetHours: number,
-  year: number,
-): Float64Array {
-  const out = new Float64Array(time.length);
-  const off = utcOffsetHours * MS_PER_HOUR;
-  let lastDays = NaN;
-  let shift = 0;
-  for (let i = 0; i < time.length; i++) {
-    const days = Math.floor((time[i]! + midShift + off) / MS_PER_DAY);
-    if (days !== lastDays) {
-      const c = civilFromDays(days);
-      if (c.month === 2 && c.day === 29 && !isLeapYear(year))
-        throw new RangeError(
-          `the typical year holds 29 February; weather.coerceYear ${year} is not a leap year`,
-        );
-      shift = (daysFromCivil(year, c.month, c.day) - days) * MS_PER_DAY;
-      lastDays = days;
-    }
-    out[i] = time[i]! + shift;
-  }
-  return out;
-}
-
-/**
  * The chain's weather from a parsed file.
  * @param w the parsed weather file
  * @param p.utcOffsetHours the site's standard-time offset [h] (months and hours are local standard time)
@@ -111,16 +76,8 @@ export function prepareWeather(
   let time = w.time;
   let coercedYear: number | undefined;
   if (w.meta.typicalYear) {
-    if (p.coerceYear !== undefined) coercedYear = p.coerceYear;
-    else {
-      try {
-        coercedYear = 1990;
-        time = coerceTypicalYear(time, shift, p.utcOffsetHours, coercedYear);
-      } catch {
-        coercedYear = 1992;
-      }
-    }
-    if (time === w.time) time = coerceTypicalYear(time, shift, p.utcOffsetHours, coercedYear);
+    coercedYear = p.coerceYear ?? defaultTypicalYear(time, shift, p.utcOffsetHours);
+    time = coerceTypicalYear(time, shift, p.utcOffsetHours, coercedYear);
   }
   const tempAir = Float64Array.from(w.tempAir);
   const tFilled = fillGaps(tempAir);

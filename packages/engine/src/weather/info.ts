@@ -4,6 +4,7 @@
  */
 import { MS_PER_MINUTE } from '../time/calendar.ts';
 import { isoLocal } from './text.ts';
+import { weatherPeriod } from './typicalYear.ts';
 import {
   WEATHER_FILE_COLUMN_TYPE,
   WEATHER_SERIES_UNITS,
@@ -51,7 +52,10 @@ export interface WeatherFileInfo {
   /** ISO local with offset, first and last record */
   firstTimestamp: string;
   lastTimestamp: string;
-  /** the same under the spec 3 Weather names */
+  /**
+   * spec 3 Weather.startDate / endDate: the period a run covers (`weatherPeriod`): the first and last
+   * stamps, for a typical year moved to the year it is simulated in (1990; 1992 with 29 February)
+   */
   startDate: string;
   endDate: string;
   stationName: string;
@@ -76,6 +80,7 @@ export function weatherFileInfo(data: WeatherData): WeatherFileInfo {
   const n = data.time.length;
   const first = n > 0 ? data.time[0]! : NaN;
   const last = n > 0 ? data.time[n - 1]! : NaN;
+  const period = weatherPeriod(data);
   return {
     format: m.format,
     weatherFormat: m.weatherFormat,
@@ -91,8 +96,8 @@ export function weatherFileInfo(data: WeatherData): WeatherFileInfo {
     timestampDefinition: WEATHER_TIMESTAMP_DEFINITION[m.timestampDefinition],
     firstTimestamp: isoLocal(first, m.timeZone),
     lastTimestamp: isoLocal(last, m.timeZone),
-    startDate: isoLocal(first, m.timeZone),
-    endDate: isoLocal(last, m.timeZone),
+    startDate: isoLocal(period?.start ?? NaN, m.timeZone),
+    endDate: isoLocal(period?.end ?? NaN, m.timeZone),
     stationName: m.name,
     durationMinutes: weatherDurationMinutes(data),
     rowCount: n,

@@ -16,6 +16,7 @@ import { parseGenericCsv } from '@sunfield/engine/weather/genericCsvParse.ts';
 import { weatherFileInfo, type WeatherFileInfo } from '@sunfield/engine/weather/info.ts';
 import { detectWeatherFormat, parseWeather } from '@sunfield/engine/weather/parseWeather.ts';
 import { checkWeatherText } from '@sunfield/engine/weather/text.ts';
+import { weatherPeriod } from '@sunfield/engine/weather/typicalYear.ts';
 import {
   WEATHER_TIMESTAMP_DEFINITION,
   WeatherParseError,
@@ -518,12 +519,15 @@ export async function finalizePendingWeather(
       const time = weather.time;
       for (let i = 0; i < time.length; i++) time[i] = time[i]! + shift;
       timeBytes = columnRows(row.id, { time })[0]!.values;
-      if (time.length) {
-        startDate = new Date(time[0]!);
-        endDate = new Date(time[time.length - 1]!);
-      }
     }
     weather.meta = { ...weather.meta, timeZone: v.timeZone, timestampDefinition: v.timestampDefinition! };
+    // The period follows the stamps, and for a typical year the site's day of each record (engine
+    // `weatherPeriod`: the year it is simulated in).
+    const period = weatherPeriod(weather);
+    if (period) {
+      startDate = new Date(period.start);
+      endDate = new Date(period.end);
+    }
     const digest = digestWeather(weather);
     data = { ...data, ...digest.aggregates, summary: digest.summary };
     state = { ...state, charts: digest.charts };

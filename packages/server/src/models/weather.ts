@@ -14,6 +14,7 @@ import type {
   WeatherSeriesKey,
   WeatherWarning,
 } from '@sunfield/engine/weather/types.ts';
+import { weatherPeriod } from '@sunfield/engine/weather/typicalYear.ts';
 import type { Db } from '../db/index.ts';
 import { users, weatherColumns, weathers } from '../db/schema.ts';
 import { EARTH_RADIUS_KM } from '../lib/geo.ts';
@@ -131,17 +132,22 @@ export function metaJson(meta: WeatherMeta): Record<string, unknown> {
   ) as Record<string, unknown>;
 }
 
-/** The `weathers` columns that come from the parsed data (location, period, interval, rows). */
+/**
+ * The `weathers` columns that come from the parsed data (location, period, interval, rows). The period
+ * is the one a run covers (engine `weatherPeriod`): a typical year's, whose stamps keep their months'
+ * source years (a TMY3 from 1988-01-01 to 1981-01-01), is the year it is simulated in (1990).
+ */
 export function weatherRowFromData(data: WeatherData): Partial<WeatherInsert> {
   const meta = data.meta;
   const n = data.time.length;
+  const period = weatherPeriod(data);
   return {
     latitude: finiteOrNull(meta.latitude),
     longitude: finiteOrNull(meta.longitude),
     elevation: finiteOrNull(meta.elevation),
     timeZone: finiteOrNull(meta.timeZone),
-    startDate: n > 0 && Number.isFinite(data.time[0]) ? new Date(data.time[0]!) : null,
-    endDate: n > 0 && Number.isFinite(data.time[n - 1]) ? new Date(data.time[n - 1]!) : null,
+    startDate: period ? new Date(period.start) : null,
+    endDate: period ? new Date(period.end) : null,
     timeInterval: Number.isFinite(meta.intervalMinutes) ? Math.round(meta.intervalMinutes) : null,
     rowCount: n,
   };

@@ -71,7 +71,10 @@ function timestampDefinitionId(row: WeatherRow): number {
   return def ? (WEATHER_TIMESTAMP_DEFINITION[def] ?? 0) : 0;
 }
 
-/** spec 3 Weather, every field (weatherDetails null), plus ownerName, rowCount and the caller's flags. */
+/**
+ * spec 3 Weather, every field (weatherDetails null), plus ownerName, rowCount, typicalYear and years,
+ * and the caller's flags.
+ */
 export function presentWeather(row: WeatherRow, extras: PresentWeatherExtras = {}): Record<string, unknown> {
   const data = row.data as Record<string, unknown>;
   const out: Record<string, unknown> = {
@@ -98,6 +101,12 @@ export function presentWeather(row: WeatherRow, extras: PresentWeatherExtras = {
     rowCount: row.rowCount,
   };
   for (const field of DATA_FIELDS) if (data[field] !== undefined) out[field] = data[field];
+  // Sunfield's own: a typical year (TMY…) and the calendar years of its records (a typical year's
+  // months' source years; its startDate/endDate are the year a run simulates it in, engine
+  // weatherPeriod).
+  const meta = data.meta as { typicalYear?: unknown; years?: unknown } | undefined;
+  out.typicalYear = meta?.typicalYear === true;
+  out.years = Array.isArray(meta?.years) ? meta.years.filter((y) => Number.isInteger(y)) : [];
   if (extras.actor) {
     out.isReadOnly = !canEditAsset(extras.actor, row);
     out.canDelete = canDeleteAsset(extras.actor, row);

@@ -81,6 +81,13 @@ describeEachDatabase('running a prediction', (ctx) => {
     const columns = hourlyColumns(engine);
     for (const [name, values] of Object.entries(columns)) expect(series.get(name), name).toEqual(values);
     expect(series.get('time')).toEqual(engine.time);
+    // The run covers the prediction's period, which follows the weather file: the typical year
+    // (TMY3, months from 1976–2005) simulated as 1990, first to last hour.
+    const dates = (
+      await call(app, { method: 'GET', url: predictionUrl(p.world, p.id), token: p.world.token })
+    ).json() as { start: string; end: string };
+    expect(engine.time[0]).toBe(Date.parse(dates.start));
+    expect(engine.time[engine.time.length - 1]).toBe(Date.parse(dates.end));
 
     const details = (
       await call(app, {

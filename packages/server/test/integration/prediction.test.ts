@@ -188,6 +188,12 @@ describeEachDatabase('prediction create, read, update, delete', (ctx) => {
       diffuseDirectDecompModel: 3,
       transpositionModel: 1,
     });
+    // The TMY3's months come from different years (its records run from 1988-01-01 to 1981-01-01):
+    // its dates, and so the prediction's, are the year a run simulates it in, start before end.
+    expect([weather.startDate, weather.endDate]).toEqual([
+      '1990-01-01T06:00:00.000Z',
+      '1991-01-01T05:00:00.000Z',
+    ]);
   });
 
   it('refuses a weather file the company cannot use', async () => {

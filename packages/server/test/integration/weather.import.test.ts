@@ -19,6 +19,11 @@ interface Expected {
   rowCount: number;
   first: string;
   last: string;
+  /**
+   * a typical year's period (startDate, endDate): its records moved to the year a run simulates it in
+   * (engine `weatherPeriod`); other files' are their first and last stamps
+   */
+  period?: [string, string];
   /** annual GHI sum [kWh/m²] (±0.5 %); null when the file has no GHI */
   ghi: number | null;
   corrections?: Record<string, unknown>;
@@ -36,6 +41,7 @@ const FILES: Expected[] = [
     rowCount: 8760,
     first: '1988-01-01T01:00:00-05:00',
     last: '1981-01-01T00:00:00-05:00',
+    period: ['1990-01-01T01:00:00-05:00', '1991-01-01T00:00:00-05:00'],
     ghi: 1566.2,
   },
   {
@@ -48,6 +54,7 @@ const FILES: Expected[] = [
     rowCount: 8760,
     first: '1997-01-01T01:00:00-09:00',
     last: '1999-01-01T00:00:00-09:00',
+    period: ['1990-01-01T01:00:00-09:00', '1991-01-01T00:00:00-09:00'],
     ghi: 829.24,
   },
   {
@@ -60,6 +67,7 @@ const FILES: Expected[] = [
     rowCount: 8760,
     first: '1962-01-01T01:00:00-05:00',
     last: '1966-01-01T00:00:00-05:00',
+    period: ['1990-01-01T01:00:00-05:00', '1991-01-01T00:00:00-05:00'],
     ghi: 1792.62,
   },
   {
@@ -72,6 +80,7 @@ const FILES: Expected[] = [
     rowCount: 8760,
     first: '1995-01-01T01:00:00+01:00',
     last: '1991-01-01T00:00:00+01:00',
+    period: ['1990-01-01T01:00:00+01:00', '1991-01-01T00:00:00+01:00'],
     ghi: 982.48,
   },
   {
@@ -84,6 +93,7 @@ const FILES: Expected[] = [
     rowCount: 8760,
     first: '2018-01-01T02:00:00+01:00',
     last: '2017-01-01T01:00:00+01:00',
+    period: ['1990-01-01T01:00:00+01:00', '1991-01-01T00:00:00+01:00'],
     ghi: 1435.86,
   },
   {
@@ -96,6 +106,7 @@ const FILES: Expected[] = [
     rowCount: 8760,
     first: '2018-01-01T01:00:00+01:00',
     last: '2017-01-01T00:00:00+01:00',
+    period: ['1990-01-01T00:00:00+01:00', '1990-12-31T23:00:00+01:00'],
     ghi: 1435.86,
   },
   {
@@ -108,6 +119,7 @@ const FILES: Expected[] = [
     rowCount: 8760,
     first: '2018-01-01T01:00:00+01:00',
     last: '2017-01-01T00:00:00+01:00',
+    period: ['1990-01-01T00:00:00+01:00', '1990-12-31T23:00:00+01:00'],
     ghi: 1435.86,
   },
   {
@@ -192,6 +204,7 @@ const FILES: Expected[] = [
     rowCount: 72,
     first: '2000-01-01T01:00:00-05:00',
     last: '2000-01-04T00:00:00-05:00',
+    period: ['1990-01-01T01:00:00-05:00', '1990-01-04T00:00:00-05:00'],
     ghi: 2.77,
   },
   {
@@ -234,8 +247,14 @@ describeEachDatabase('weather import', (ctx) => {
       expect(w.timeZone, f.file).toBe(f.timeZone);
       expect(w.timeInterval, f.file).toBe(f.interval);
       expect(w.rowCount, f.file).toBe(f.rowCount);
-      expect(isoAt(w.startDate as string, f.timeZone), f.file).toBe(f.first);
-      expect(isoAt(w.endDate as string, f.timeZone), f.file).toBe(f.last);
+      const [start, end] = f.period ?? [f.first, f.last];
+      expect(w.typicalYear, f.file).toBe(f.period !== undefined);
+      expect(Array.isArray(w.years), f.file).toBe(true);
+      expect(isoAt(w.startDate as string, f.timeZone), f.file).toBe(start);
+      expect(isoAt(w.endDate as string, f.timeZone), f.file).toBe(end);
+      expect(Date.parse(w.startDate as string), f.file).toBeLessThan(Date.parse(w.endDate as string));
+      const answered = info as unknown as { startDate: string; endDate: string };
+      expect([answered.startDate, answered.endDate], f.file).toEqual([start, end]);
       expect(w.status, f.file).toBe(1);
       expect(w.isReadOnly, f.file).toBe(false);
       if (f.ghi === null) {
@@ -306,8 +325,11 @@ describeEachDatabase('weather import', (ctx) => {
     expect(w.timeZone).toBe(-6);
     expect(w.timestampDefinition).toBe(2);
     expect(w.elevation).toBe(280);
-    // Local-time stamps keep their clock reading: 01:00 at UTC−6 is 07:00Z.
-    expect(w.startDate).toBe('1988-01-01T07:00:00.000Z');
+    // Local-time stamps keep their clock reading (01:00 at UTC−6 is 07:00Z). Read as interval
+    // beginnings, the typical year's '24:00' record of 31 December covers 1 January 00:00–01:00 and
+    // that of 28 February (a leap source year) 29 February: its period is 1992, 00:00 to 23:00 at UTC−6.
+    expect(w.startDate).toBe('1992-01-01T06:00:00.000Z');
+    expect(w.endDate).toBe('1993-01-01T05:00:00.000Z');
     const again = await call(app, {
       method: 'POST',
       url: '/api/Weather/FinalizeImport',

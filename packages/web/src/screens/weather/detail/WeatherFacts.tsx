@@ -2,10 +2,10 @@
 import { SimpleGrid, Text } from '@mantine/core';
 import { formatLatitudeDMS, formatLongitudeDMS } from '@sunfield/domain';
 import {
-  formatDate,
   formatInterval,
   formatLabel,
   formatNumber,
+  formatPeriod,
   formatUtcOffset,
   providerLabel,
   timestampDefinitionLabel,
@@ -43,7 +43,7 @@ export function WeatherFacts({ weather }: { weather: Weather }) {
         }
       />
       <Fact label="Time zone" value={formatUtcOffset(weather.timeZone)} />
-      <Fact label="Period" value={`${formatDate(weather.startDate)} – ${formatDate(weather.endDate)}`} />
+      <Fact label="Period" value={formatPeriod(weather)} />
       <Fact label="Interval" value={formatInterval(weather.timeInterval)} />
       <Fact label="Time stamps" value={timestampDefinitionLabel(weather.timestampDefinition)} />
       <Fact label="Rows" value={formatNumber(weather.rowCount, 0)} />

@@ -109,6 +109,27 @@ export function formatDate(iso: string | null | undefined): string {
   return match ? match[1]! : iso;
 }
 
+/**
+ * A weather file's period: '2017-01-01 – 2017-12-31'; a typical year (whose start and end are the
+ * year a run simulates it in) adds where its months come from: '1990-01-01 – 1991-01-01 (typical
+ * year, months from 1976–2005)'.
+ */
+export function formatPeriod(weather: {
+  startDate?: string | null;
+  endDate?: string | null;
+  typicalYear?: boolean | null;
+  years?: readonly number[] | null;
+}): string {
+  const period = `${formatDate(weather.startDate)} – ${formatDate(weather.endDate)}`;
+  if (weather.typicalYear !== true) return period;
+  const years = (weather.years ?? []).filter((y) => Number.isInteger(y));
+  if (years.length === 0) return `${period} (typical year)`;
+  const first = Math.min(...years);
+  const last = Math.max(...years);
+  const from = first === last ? `${first}` : `${first}–${last}`;
+  return `${period} (typical year, months from ${from})`;
+}
+
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '--';
   const date = new Date(iso);

@@ -92,6 +92,10 @@ export interface Weather extends WeatherListItem {
   rowCount?: number | null;
   columns?: { key: string; unit?: string; header?: string }[];
   summary?: WeatherSummary | null;
+  /** a typical year (TMY…): its months come from different years (`years`) */
+  typicalYear?: boolean;
+  /** calendar years of the records (a typical year's: its months' source years) */
+  years?: number[];
 }
 
 /** spec 3 WeatherDetail (the rows of GET /Weather/{id}/Detail). */

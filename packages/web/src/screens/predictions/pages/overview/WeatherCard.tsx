@@ -8,7 +8,13 @@ import { Anchor, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { notifyWarning } from '../../../../lib/notify.ts';
-import { formatDate, formatInterval, formatUtcOffset, providerLabel } from '../../../weather/model/format.ts';
+import {
+  formatDate,
+  formatInterval,
+  formatPeriod,
+  formatUtcOffset,
+  providerLabel,
+} from '../../../weather/model/format.ts';
 import { usePredictionEditor } from '../../editor/editorContext.ts';
 import type { HydratedPrediction } from '../../model/types.ts';
 import { FactTable } from './FactTable.tsx';
@@ -54,7 +60,7 @@ export function WeatherCard({ onPicked }: { onPicked?: () => void }) {
               </Anchor>,
             ],
             ['Provider', providerLabel(picked.dataProvider as number | null | undefined)],
-            ['Period', `${formatDate(picked.startDate)} – ${formatDate(picked.endDate)}`],
+            ['Period', formatPeriod(picked)],
             ['Prediction period', `${formatDate(prediction.start)} – ${formatDate(prediction.end)}`],
             ['Interval', formatInterval(picked.timeInterval as number | null | undefined)],
             ['Time zone', formatUtcOffset(picked.timeZone)],

@@ -146,6 +146,9 @@ export interface PickedWeather extends Json {
   planeOfArrayIrradianceSum?: number | null;
   directNormalIrradianceSum?: number | null;
   diffuseHorizontalIrradianceSum?: number | null;
+  /** a typical year, and its months' source years (GET /Weather/{id}) */
+  typicalYear?: boolean;
+  years?: number[];
 }
 
 const positive = (value: unknown): boolean =>

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { formatPeriod } from '../src/screens/weather/model/format.ts';
+
+describe('a weather file’s period', () => {
+  it('shows the dates of a time series', () => {
+    expect(formatPeriod({ startDate: '2017-01-01T07:00:00.000Z', endDate: '2017-12-31T06:30:00.000Z' })).toBe(
+      '2017-01-01 – 2017-12-31',
+    );
+    expect(formatPeriod({ startDate: null, endDate: undefined })).toBe('-- – --');
+  });
+
+  it('says a typical year and where its months come from', () => {
+    const tmy = {
+      startDate: '1990-01-01T06:00:00.000Z',
+      endDate: '1991-01-01T05:00:00.000Z',
+      typicalYear: true,
+      years: [1976, 1981, 1988, 1990, 2005],
+    };
+    expect(formatPeriod(tmy)).toBe('1990-01-01 – 1991-01-01 (typical year, months from 1976–2005)');
+    expect(formatPeriod({ ...tmy, years: [2000] })).toBe(
+      '1990-01-01 – 1991-01-01 (typical year, months from 2000)',
+    );
+    expect(formatPeriod({ ...tmy, years: [] })).toBe('1990-01-01 – 1991-01-01 (typical year)');
+    expect(formatPeriod({ ...tmy, typicalYear: false })).toBe('1990-01-01 – 1991-01-01');
+  });
+});
