@@ -1,6 +1,6 @@
 /**
  * The one locator of the public data folder (scripts/sharedDir.ts) used by every suite, the bench,
- * the examples, the library seed and `sunfield simulate`. Hermetic: a repository root and shared
+ * the examples and `sunfield simulate` (not the app's library seed, which ships its lists). Hermetic: a repository root and shared
  * folders made in a temporary directory.
  */
 import fs from 'node:fs';
@@ -13,7 +13,7 @@ import {
   sharedDir,
   sharedDirCandidates,
 } from '../../../../scripts/sharedDir.ts';
-import { libraryDir } from '../../src/commands/librarySeed.ts';
+import { libraryDir, SHIPPED_LIBRARY_DIR } from '../../src/commands/librarySeed.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sunfield-shared-'));
 /** tmp/checkout (a repository root), tmp/shared/data beside it, tmp/elsewhere/data, tmp/empty. */
@@ -54,9 +54,9 @@ describe('shared data folder', () => {
     );
   });
 
-  it('leads the library seed, unless SUNFIELD_LIBRARY_DIR names the CEC lists', () => {
+  it('does not lead the library seed: the app seeds the lists shipped in the repository', () => {
     const env = { SUNFIELD_SHARED_DIR: elsewhere };
-    expect(libraryDir(env)).toBe(path.join(elsewhere, 'data'));
+    expect(libraryDir(env)).toBe(SHIPPED_LIBRARY_DIR);
     expect(libraryDir({ ...env, SUNFIELD_LIBRARY_DIR: '/lists' })).toBe('/lists');
   });
 });
