@@ -67,6 +67,9 @@ export function windowRanges(w: StringWindowPreview): Range[] {
 export function stringWindowOption(w: StringWindowPreview) {
   const ranges = windowRanges(w);
   const top = Math.max(...ranges.map((r) => r.to));
+  // The axis starts a little below the lowest range (not at 0), so that the ranges stay readable in a
+  // narrow card; three ticks keep the labels apart.
+  const bottom = Math.max(0, Math.floor((Math.min(...ranges.map((r) => r.from)) * 0.8) / 100) * 100);
   return {
     animation: false,
     grid: { left: 170, right: 88, top: 30, bottom: 28 },
@@ -77,7 +80,13 @@ export function stringWindowOption(w: StringWindowPreview) {
         return r ? `${r.label}: ${r.detail}` : '';
       },
     },
-    xAxis: { type: 'value', name: 'V', min: 0, max: Math.ceil((top * 1.08) / 100) * 100 },
+    xAxis: {
+      type: 'value',
+      name: 'V',
+      min: bottom,
+      max: Math.ceil((top * 1.08) / 100) * 100,
+      splitNumber: 3,
+    },
     yAxis: { type: 'category', data: ranges.map((r) => r.label) },
     series: [
       {
@@ -131,7 +140,7 @@ export function clearSkyDayOption(day: ClearSkyDay, units: UnitSystemName) {
       type: 'value',
       min: 0,
       max: 24,
-      interval: 3,
+      interval: 6,
       name: 'Hour',
       axisLabel: { formatter: (h: number) => clock(h) },
     },
