@@ -55,7 +55,15 @@ export function InputsSummary() {
               ],
               ['Latitude', formatLatitudeDMS(project.latitude)],
               ['Longitude', formatLongitudeDMS(project.longitude)],
-              ['Elevation', formatQuantity(prediction.elevation, 'metre', units)],
+              [
+                'Elevation',
+                formatQuantity(
+                  prediction.elevation ?? (project.elevation as number | null | undefined),
+                  'metre',
+                  units,
+                  0,
+                ),
+              ],
               ['Time zone', formatUtcOffset(offset)],
               ['50-year minimum temperature', formatQuantity(prediction.min50Year, 'celsius', units, 1)],
               ['99.6 % cooling temperature', formatQuantity(prediction.cool996, 'celsius', units, 1)],

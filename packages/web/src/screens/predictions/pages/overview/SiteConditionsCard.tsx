@@ -196,7 +196,7 @@ export function SiteConditionsCard({ weatherPicks }: { weatherPicks: number }) {
           </Grid.Col>
         </Grid>
         <Grid gutter="sm" onBlur={commitOnLeave}>
-          <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
+          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
             <NumberField
               label="50-year minimum temperature"
               value={prediction.min50Year}
@@ -209,7 +209,7 @@ export function SiteConditionsCard({ weatherPicks }: { weatherPicks: number }) {
               onValue={set('min50Year')}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
+          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
             <NumberField
               label="99.6 % cooling temperature"
               value={prediction.cool996}
@@ -222,7 +222,7 @@ export function SiteConditionsCard({ weatherPicks }: { weatherPicks: number }) {
               onValue={set('cool996')}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
+          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
             <NumberField
               label="50-year maximum temperature"
               value={prediction.max50Year}
@@ -235,7 +235,7 @@ export function SiteConditionsCard({ weatherPicks }: { weatherPicks: number }) {
               onValue={set('max50Year')}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
+          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
             <NumberField
               label="Mean annual minimum temperature"
               value={prediction.minAnnualMeanDBTemp}
@@ -248,7 +248,7 @@ export function SiteConditionsCard({ weatherPicks }: { weatherPicks: number }) {
               onValue={set('minAnnualMeanDBTemp')}
             />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 'auto' }}>
+          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
             <NumberField
               label="Site elevation"
               value={prediction.elevation}
@@ -256,6 +256,11 @@ export function SiteConditionsCard({ weatherPicks }: { weatherPicks: number }) {
               units={units}
               decimals={0}
               range={SITE_RANGES.elevation}
+              placeholder={
+                typeof project.elevation === 'number'
+                  ? `${formatQuantity(project.elevation, 'metre', units, 0)} (project)`
+                  : undefined
+              }
               disabled={readOnly}
               error={error('elevation')}
               onValue={set('elevation')}
