@@ -69,6 +69,10 @@ test('build a two-block plant, run it, read the results, clone, change the tilt,
   await expect(page.getByText(`${name} was created`)).toBeVisible();
   await expect(page.getByRole('heading', { name, exact: true })).toBeVisible();
   await expect(page.getByTestId('processing-status')).toHaveText('Not run');
+  // Created with the site's design temperatures (GET /ASHRAE), so nothing is unsaved yet.
+  await expect(page.getByRole('textbox', { name: /^50-year minimum temperature/ })).toHaveValue('-16.7');
+  await page.waitForTimeout(1100);
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
 
   // The weather: its dates are taken, with the warning of spec 2 §8.4.
   await page.getByRole('button', { name: 'Choose weather' }).click();

@@ -12,6 +12,7 @@ import { ApiError } from '../../../api/client.ts';
 import { notifyError, toast } from '../../../lib/notify.ts';
 import { createPrediction, renamePrediction } from '../api.ts';
 import { usePredictionCache } from '../queries.ts';
+import { siteForNewPrediction } from './api.ts';
 import { overviewHref, predictionNameError } from './model.ts';
 
 type Props =
@@ -29,7 +30,10 @@ export function PredictionNameModal(props: Props) {
 
   const save = useMutation({
     mutationFn: async (value: string) => {
-      if (props.mode === 'create') return (await createPrediction(projectId, { name: value })).id;
+      if (props.mode === 'create')
+        return (
+          await createPrediction(projectId, { name: value, ...(await siteForNewPrediction(projectId)) })
+        ).id;
       await renamePrediction(projectId, props.predictionId, value);
       return props.predictionId;
     },
