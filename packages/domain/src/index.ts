@@ -19,3 +19,4 @@ export * from './plant/index.ts';
 export * from './prediction/plantCalculate.ts';
 export * from './prediction/simulationCase.ts';
 export * from './prediction/runCheck.ts';
+export * from './results/lossLabels.ts';

@@ -23,7 +23,7 @@ import {
 import { isDraftPredictionStatus } from '@sunfield/domain';
 import type { Db } from '../db/index.ts';
 import { loadSeries } from '../models/predictionRun.ts';
-import { LOSS_LABELS } from '../results/lossLabels.ts';
+import { LOSS_LABELS } from '@sunfield/domain';
 import type { ReportContext } from './context.ts';
 import {
   barChart,

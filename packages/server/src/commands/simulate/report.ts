@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import { HOURLY_COLUMNS, hourlyColumns, LOSS_TREE_STAGES, type SimulationResult } from '@sunfield/engine';
-import { LOSS_LABELS } from '../../results/lossLabels.ts';
+import { LOSS_LABELS } from '@sunfield/domain';
 
 /** "12.35 MWh" with the unit that keeps 3–6 significant digits. */
 export function formatEnergy(wh: number): string {

@@ -8,6 +8,7 @@
  * kWh/kWp, PR and capacity factor %, `dcSize` / `acSize` MW, losses % of the stage before them
  * (+ loss, − gain: the screens show −L).
  */
+import { LOSS_LABELS } from '@sunfield/domain';
 import { LOSS_TREE_STAGES } from '@sunfield/engine';
 import type { Json } from '../../model/types.ts';
 import type { DetailRow, ResultDetails, ResultSummary, ResultSummaryYear, SummaryFactor } from '../types.ts';
@@ -16,46 +17,8 @@ import { finite, MONTH_NAMES } from './format.ts';
 const list = (value: unknown): Json[] =>
   Array.isArray(value) ? value.filter((v): v is Json => v !== null && typeof v === 'object') : [];
 
-/**
- * Readable labels of the loss fields of spec 3 `PredictionResultSummaryYear` (the same words as the
- * PlantSummary report's loss diagram, server results/lossLabels.ts).
- */
-export const LOSS_LABELS: Readonly<Record<string, string>> = {
-  transpositionOnPlane: 'Transposition to the plane',
-  farShadingLoss: 'Far (horizon) shading',
-  nearShadingLoss: 'Near shading',
-  elecShadingLoss: 'Electrical effect of shading',
-  soilingLoss: 'Soiling',
-  iamFactorLoss: 'Incidence angle (IAM)',
-  spectralLoss: 'Spectral',
-  backsideIrradiance: 'Back-side irradiance',
-  structureShadingLoss: 'Rear structure shading',
-  moduleBackMismatchLoss: 'Back-side mismatch',
-  sunSolveTransmissionGainLoss: 'Transmission gain (SunSolve)',
-  biFacialityLoss: 'Bifaciality',
-  moduleIrradianceLoss: 'Module irradiance',
-  moduleTemperatureLoss: 'Module temperature',
-  moduleQualityLoss: 'Module quality',
-  lidLoss: 'Light-induced degradation',
-  moduleMismatchLoss: 'Mismatch',
-  dcWiringLoss: 'DC wiring',
-  dcHealthLoss: 'DC health',
-  degradationLoss: 'Degradation',
-  leTIDLoss: 'LeTID',
-  inverterEfficiencyLoss: 'Inverter efficiency',
-  inverterLimitationLoss: 'Inverter limitation (clipping)',
-  inverterCoolingLoss: 'Inverter cooling',
-  trackerMotorLoss: 'Tracker motors',
-  dataAcquisitionAuxLoss: 'Data acquisition and auxiliaries',
-  mvTransformersLoss: 'MV transformers',
-  acCollectionLinesLoss: 'AC collection',
-  availabilityLoss: 'Availability',
-  lgiaLimitationLoss: 'LGIA limitation',
-  essdcRoundtripEfficiencyLoss: 'ESS round trip',
-  essInverterEfficiencyLoss: 'ESS inverter',
-  essmvTransformersLoss: 'ESS MV transformer',
-  esshvacLoss: 'ESS HVAC',
-};
+/** Readable labels of the loss fields (domain: the same words as the PlantSummary report). */
+export { LOSS_LABELS };
 
 export const summaryYears = (summary: ResultSummary | null | undefined): ResultSummaryYear[] =>
   list(summary?.years) as ResultSummaryYear[];

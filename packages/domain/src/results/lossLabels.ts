@@ -1,6 +1,7 @@
 /**
  * Readable labels of the loss-tree fields of spec 3 `PredictionResultSummaryYear` (spec 4 §1 names),
- * shared by the printed summary of `sunfield simulate` and the PlantSummary report's loss diagram.
+ * shared by the result screens, the printed summary of `sunfield simulate` and the PlantSummary
+ * report's loss diagram.
  */
 export const LOSS_LABELS: Readonly<Record<string, string>> = {
   transpositionOnPlane: 'Transposition to the plane',
