@@ -154,3 +154,40 @@ function send(url: string, options: ApiOptions): Promise<Response> {
     signal: options.signal,
   });
 }
+
+/** One page of a list and the total the server gives in X-Total-Count. */
+export interface ListPage<T> {
+  items: T[];
+  total: number;
+}
+
+/**
+ * GET a paginated list with the same headers as api() (bearer token, UI flag, one refresh on 401),
+ * keeping the response so that the total in X-Total-Count can be read. Errors throw ApiError; no
+ * notification (the list shows its own). `background` keeps the loading overlay away.
+ */
+export async function apiPage<T>(
+  path: string,
+  query: ApiOptions['query'],
+  options: { signal?: AbortSignal; background?: boolean } = {},
+): Promise<ListPage<T>> {
+  const url = buildUrl(path, query);
+  const sendList = () => {
+    const headers: Record<string, string> = { [UI_HEADER]: 'true', Accept: 'application/json' };
+    const token = hooks.getAccessToken();
+    if (token) headers.Authorization = `Bearer ${token}`;
+    return fetch(url, { headers, credentials: 'same-origin', signal: options.signal });
+  };
+  if (!options.background) pendingCalls.set((n) => n + 1);
+  try {
+    let response = await sendList();
+    if (response.status === 401 && (await hooks.refresh())) response = await sendList();
+    const body = await readBody(response);
+    if (!response.ok) throw new ApiError(response.status, body);
+    const items = Array.isArray(body) ? (body as T[]) : [];
+    const total = Number(response.headers.get('X-Total-Count'));
+    return { items, total: Number.isFinite(total) && total >= items.length ? total : items.length };
+  } finally {
+    if (!options.background) pendingCalls.set((n) => Math.max(0, n - 1));
+  }
+}

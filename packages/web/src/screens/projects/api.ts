@@ -1,51 +1,12 @@
 /** The project calls (spec 2 §7.4, §7.12) and the list fetch that also reads X-Total-Count. */
-import {
-  ApiError,
-  UI_HEADER,
-  api,
-  buildUrl,
-  getAccessToken,
-  pendingCalls,
-  refreshSession,
-} from '../../api/client.ts';
+import { api, apiPage } from '../../api/client.ts';
 import type { ListQuery } from './model/params.ts';
 import type { GeoLocation, GeoTimeZone, Project, ProjectListPage, ProjectPayload } from './model/types.ts';
 import { geoTimeZoneOf, type GeoTimeZoneAnswer } from './model/geoTimeZone.ts';
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-/**
- * GET /api/Project with the same headers as api() (bearer token, UI flag, one refresh on 401), but
- * keeping the response so the total in X-Total-Count can be read. Errors throw ApiError.
- */
-export async function listProjects(query: ListQuery, signal?: AbortSignal): Promise<ProjectListPage> {
-  const url = buildUrl('/Project', { ...query });
-  const send = () => {
-    const headers: Record<string, string> = { [UI_HEADER]: 'true', Accept: 'application/json' };
-    const token = getAccessToken();
-    if (token) headers.Authorization = `Bearer ${token}`;
-    return fetch(url, { headers, credentials: 'same-origin', signal });
-  };
-  pendingCalls.set((n) => n + 1);
-  try {
-    let response = await send();
-    if (response.status === 401 && (await refreshSession())) response = await send();
-    const body = await readBody(response);
-    if (!response.ok) throw new ApiError(response.status, body);
-    const items = Array.isArray(body) ? (body as Project[]) : [];
-    const total = Number(response.headers.get('X-Total-Count'));
-    return { items, total: Number.isFinite(total) && total >= items.length ? total : items.length };
-  } finally {
-    pendingCalls.set((n) => Math.max(0, n - 1));
-  }
+/** GET /api/Project, with the total from X-Total-Count. Errors throw ApiError. */
+export function listProjects(query: ListQuery, signal?: AbortSignal): Promise<ProjectListPage> {
+  return apiPage<Project>('/Project', { ...query }, { signal });
 }
 
 /**

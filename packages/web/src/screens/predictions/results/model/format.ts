@@ -2,7 +2,7 @@
  * Numbers of the result screens (pure): thousands separators, units in the user's system. Energy is
  * MWh or kWh in both systems; irradiation kWh/m² ↔ kWh/ft², irradiance W/m² ↔ W/ft² (domain units).
  */
-import { toUserUnits, UNITS, displayUnit, type UnitSystemName } from '@sunfield/domain';
+import { MONTH_NAMES, toUserUnits, UNITS, displayUnit, type UnitSystemName } from '@sunfield/domain';
 
 /** A finite number or null. */
 export const finite = (value: unknown): number | null =>
@@ -77,20 +77,8 @@ export function formatDateTime(iso: string | null | undefined): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
 
-export const MONTH_NAMES = [
-  'Jan',
-  'Feb',
-  'Mar',
-  'Apr',
-  'May',
-  'Jun',
-  'Jul',
-  'Aug',
-  'Sep',
-  'Oct',
-  'Nov',
-  'Dec',
-] as const;
+/** Month abbreviations (domain MONTH_NAMES, the product's `monthName`). */
+export { MONTH_NAMES };
 
 // eslint-disable-next-line no-control-regex
 const UNSAFE_FILE_CHARACTERS = /[\\/:*?"<>|\u0000-\u001f\u007f]+/g;
