@@ -133,6 +133,19 @@ test('build a two-block plant, run it, read the results, clone, change the tilt,
   await expect(tree.getByRole('treeitem', { name: /^Block 2/ })).toBeVisible();
   await saveWithToast(page, name);
 
+  // Nodal export options are saved on their own; unsaved flags count as unsaved changes too.
+  await page.getByRole('tab', { name: 'Nodal Export Options' }).click();
+  await page.getByRole('checkbox', { name: 'Export inverters of block 1' }).click();
+  await page.waitForTimeout(1100);
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Projects' })
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Unsaved changes' })).toBeVisible();
+  await page.getByRole('dialog', { name: 'Unsaved changes' }).getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Save Export Options' }).click();
+  await expect(page.getByText(`${name} export options were saved`)).toBeVisible();
+
   // Run, watch, read.
   await runAndWatch(page);
   await page.getByRole('tab', { name: 'Results' }).click();

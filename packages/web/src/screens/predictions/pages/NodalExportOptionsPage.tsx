@@ -7,8 +7,9 @@
  * The flags live in this page's state, not in the prediction's draft, so editing them never makes
  * the prediction dirty. After a save (settings/exportOptionsModel.ts): a draft with unsaved changes
  * takes the flags in (it is dirty already; its Save then sends them rather than the old ones); a clean
- * draft is left alone and the prediction reloads with them. Unsaved flags are lost on leaving the page
- * (the page says so while there are some).
+ * draft is left alone and the prediction reloads with them. Unsaved flags count as unsaved changes of
+ * the page (lib/dirtyForm.ts): leaving the prediction asks first; moving to another of its pages
+ * (which pass freely) loses them, and the page says so while there are some.
  */
 import { Alert, Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { TOAST } from '@sunfield/domain';
@@ -31,6 +32,7 @@ import {
 } from './settings/exportOptionsModel.ts';
 import { ExportOptionsTable } from './settings/ExportOptionsTable.tsx';
 import { NoPlantNotice } from './settings/NoPlantNotice.tsx';
+import { useDirtyForm } from '../../../lib/dirtyForm.ts';
 import { SettingsCard } from './settings/SettingsCard.tsx';
 
 export function NodalExportOptionsPage() {
@@ -51,6 +53,7 @@ function ExportOptionsEditor({ plant }: { plant: PowerPlant }) {
   const base = held && held.plant === plant ? held.flags : stored;
   const flags = local ?? base;
   const changed = local !== null && !sameFlags(local, base);
+  useDirtyForm(changed && !editor.readOnly);
   const readOnly = editor.readOnly;
   const noSavedPlant = !editor.saved.powerPlant;
   const hasEss = plant.ess !== null && plant.ess !== undefined;
