@@ -14,6 +14,7 @@ import type { Database } from './db/index.ts';
 import { registerAuth } from './auth/context.ts';
 import { TokenService } from './auth/tokens.ts';
 import { HttpError } from './lib/errors.ts';
+import { registerTextGuard } from './lib/textGuard.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { resolveSecret } from './lib/secret.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -94,6 +95,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     return reply.status(500).send({ message: 'An unexpected error occurred.' });
   });
 
+  // NUL, unpaired surrogates and over-deep JSON: refused with a 400 before any route runs.
+  registerTextGuard(app);
   registerAuth(app, database.db, tokens);
   // The realtime hub at /hub, outside /api; it authenticates its sockets itself.
   await app.register(realtimeHub);
