@@ -76,5 +76,34 @@ export function registerTextGuard(app: FastifyInstance): void {
     }
     defaultJson(request, text, done);
   });
-  app.addHook('preValidation', async (request) => checkRequest(request));
+  app.addHook('preValidation', async (request) => {
+    checkRequest(request);
+    if (request.isMultipart?.()) guardParts(request);
+  });
+}
+
+interface Part {
+  type: string;
+  fieldname: string;
+  filename?: string;
+  value?: unknown;
+  file?: { resume(): unknown };
+}
+
+/** Wraps `request.parts()` so each form field and uploaded file name is checked as it arrives. */
+function guardParts(request: FastifyRequest): void {
+  const original = request.parts.bind(request) as (...args: unknown[]) => AsyncIterable<Part>;
+  (request as { parts: unknown }).parts = async function* guarded(...args: unknown[]) {
+    for await (const part of original(...args)) {
+      const modelState: ModelState =
+        part.type === 'file'
+          ? textProblems(part.filename ?? '', part.fieldname)
+          : textProblems(part.value, part.fieldname);
+      if (Object.keys(modelState).length) {
+        part.file?.resume();
+        throw badRequest(INVALID_INPUT, modelState);
+      }
+      yield part;
+    }
+  };
 }

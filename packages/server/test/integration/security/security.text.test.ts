@@ -1,6 +1,7 @@
 import { expect, it } from 'vitest';
 import { call, describeEachDatabase } from '../harness.ts';
 import { createCompanyUser } from '../projectFactory.ts';
+import { multipart } from '../weatherHelpers.ts';
 
 /** "Bad text becomes 500": NUL and unpaired surrogates, and over-deep JSON, are 400s naming the field. */
 describeEachDatabase('security: bad text at the edge', (ctx) => {
@@ -46,6 +47,15 @@ describeEachDatabase('security: bad text at the edge', (ctx) => {
     const res = await call(app, { method: 'GET', url: '/api/Project?search=a%00b', token: me.token });
     expect(res.statusCode, res.body).toBe(400);
     expect(Object.keys(res.json().modelState)).toEqual(['search']);
+  });
+
+  it('refuses a multipart upload whose file name holds a NUL with a 400 naming file', async () => {
+    const { app } = ctx();
+    const me = await createCompanyUser(app);
+    const body = multipart('a\u0000b.csv', 'x,y\n1,2\n');
+    const res = await call(app, { method: 'POST', url: '/api/Weather/Parse', token: me.token, ...body });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(Object.keys(res.json().modelState)).toEqual(['file']);
   });
 
   it('refuses JSON nested 150,000 levels deep with a 400, not a stack overflow', async () => {
