@@ -13,10 +13,15 @@ export const MAINTENANCE_MESSAGE = 'Sunfield is down for maintenance.';
 
 /** Sign-in calls (web and client credentials) stay open so that a super admin can get in. */
 const EXEMPT_PREFIXES = ['/api/system/', '/api/auth/', '/api/oauth2/'];
+/** Writes under the sign-in prefix that are not sign-in: creating an account, setting up TOTP. */
+const GATED_AUTH_PREFIXES = ['/api/auth/signup', '/api/auth/totp/'];
 
 function isExempt(request: FastifyRequest): boolean {
   const route = (request.routeOptions.url ?? request.url).toLowerCase();
-  if (EXEMPT_PREFIXES.some((prefix) => route.startsWith(prefix))) return true;
+  const exempt =
+    EXEMPT_PREFIXES.some((prefix) => route.startsWith(prefix)) &&
+    !GATED_AUTH_PREFIXES.some((prefix) => route.startsWith(prefix));
+  if (exempt) return true;
   return request.auth ? isSuperAdmin(request.auth.user.roles) : false;
 }
 
