@@ -40,7 +40,9 @@ declare module 'fastify' {
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (header?.startsWith('Bearer ')) return header.slice(7).trim();
-  // The realtime hub passes the token in the query (WebSocket clients cannot set headers).
+  // The realtime hub passes the token in the query (WebSocket clients cannot set headers); only
+  // there: a token in any other URL would end up in logs, history and Referer headers.
+  if (!request.url.toLowerCase().startsWith('/hub')) return undefined;
   const query = request.query as Record<string, unknown> | undefined;
   if (typeof query?.access_token === 'string') return query.access_token;
   return undefined;
