@@ -137,7 +137,7 @@ describeEachDatabase('prediction create, read, update, delete', (ctx) => {
         yearRepeater: 0,
         transpositionModel: 7,
         errorSpaVar: 1e308,
-        name: 'x\u0000y',
+        name: 'x'.repeat(201),
         cool996: 'hot',
       },
     });
