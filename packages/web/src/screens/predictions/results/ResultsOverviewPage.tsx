@@ -87,55 +87,23 @@ export function ResultsOverviewPage() {
           <Title order={4} mb="xs">
             Energy by year
           </Title>
-          <Table striped verticalSpacing={4} aria-label="Energy by year">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Year</Table.Th>
-                <Table.Th ta="right">Energy (MWh)</Table.Th>
-                <Table.Th ta="right">Specific yield (kWh/kWp)</Table.Th>
-                <Table.Th ta="right">PR (%)</Table.Th>
-                <Table.Th ta="right">Capacity factor (%)</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {years.map((y) => (
-                <Table.Tr key={y.index}>
-                  <Table.Td>{y.label}</Table.Td>
-                  <Table.Td ta="right">{formatValue(y.energyMwh, 1)}</Table.Td>
-                  <Table.Td ta="right">{formatValue(y.specificYield, 1)}</Table.Td>
-                  <Table.Td ta="right">{formatValue(y.performanceRatio, 2)}</Table.Td>
-                  <Table.Td ta="right">{formatValue(y.capacityFactor, 2)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <FiguresTable
+            label="Energy by year"
+            first="Year"
+            energy="Energy (MWh)"
+            rows={years.map((y) => ({ ...y, key: y.index }))}
+          />
         </Paper>
         <Paper withBorder p="md">
           <Title order={4} mb="xs">
             P-values{years.length > 1 && row ? ` (${row.label})` : ''}
           </Title>
-          <Table striped verticalSpacing={4} aria-label="P-values">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>P-value</Table.Th>
-                <Table.Th ta="right">Net energy (MWh)</Table.Th>
-                <Table.Th ta="right">Specific yield (kWh/kWp)</Table.Th>
-                <Table.Th ta="right">PR (%)</Table.Th>
-                <Table.Th ta="right">Capacity factor (%)</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {pValues.map((p) => (
-                <Table.Tr key={p.pValue}>
-                  <Table.Td>{p.label}</Table.Td>
-                  <Table.Td ta="right">{formatValue(p.energyMwh, 1)}</Table.Td>
-                  <Table.Td ta="right">{formatValue(p.specificYield, 1)}</Table.Td>
-                  <Table.Td ta="right">{formatValue(p.performanceRatio, 2)}</Table.Td>
-                  <Table.Td ta="right">{formatValue(p.capacityFactor, 2)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <FiguresTable
+            label="P-values"
+            first="P-value"
+            energy="Net energy (MWh)"
+            rows={pValues.map((p) => ({ ...p, key: p.pValue }))}
+          />
           <Text size="xs" c="dimmed" mt={4}>
             Net energy excludes night-time consumption. Total uncertainty{' '}
             {withUnit(typeof summary.errorTotal === 'number' ? summary.errorTotal * 100 : null, '%', 2)}.
@@ -166,5 +134,42 @@ export function ResultsOverviewPage() {
 
       <ReportsPanel />
     </Stack>
+  );
+}
+
+interface FiguresRow {
+  key: number;
+  label: string;
+  energyMwh: number | null;
+  specificYield: number | null;
+  performanceRatio: number | null;
+  capacityFactor: number | null;
+}
+
+/** A year's or a P-value's energy, specific yield, PR and capacity factor, one row each. */
+function FiguresTable(props: { label: string; first: string; energy: string; rows: FiguresRow[] }) {
+  return (
+    <Table striped verticalSpacing={4} aria-label={props.label}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{props.first}</Table.Th>
+          <Table.Th ta="right">{props.energy}</Table.Th>
+          <Table.Th ta="right">Specific yield (kWh/kWp)</Table.Th>
+          <Table.Th ta="right">PR (%)</Table.Th>
+          <Table.Th ta="right">Capacity factor (%)</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {props.rows.map((r) => (
+          <Table.Tr key={r.key}>
+            <Table.Td>{r.label}</Table.Td>
+            <Table.Td ta="right">{formatValue(r.energyMwh, 1)}</Table.Td>
+            <Table.Td ta="right">{formatValue(r.specificYield, 1)}</Table.Td>
+            <Table.Td ta="right">{formatValue(r.performanceRatio, 2)}</Table.Td>
+            <Table.Td ta="right">{formatValue(r.capacityFactor, 2)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -51,6 +51,14 @@ type Lookup =
 
 const KM_PER_MILE = 1.609344;
 
+/** The design temperatures of the card, in their order. */
+const TEMPERATURE_FIELDS = [
+  { key: 'min50Year', label: '50-year minimum temperature' },
+  { key: 'cool996', label: '99.6 % cooling temperature' },
+  { key: 'max50Year', label: '50-year maximum temperature' },
+  { key: 'minAnnualMeanDBTemp', label: 'Mean annual minimum temperature' },
+] as const;
+
 export function SiteConditionsCard({ weatherPicks }: { weatherPicks: number }) {
   const editor = usePredictionEditor();
   const { prediction, project, readOnly, units, errors } = editor;
@@ -196,58 +204,21 @@ export function SiteConditionsCard({ weatherPicks }: { weatherPicks: number }) {
           </Grid.Col>
         </Grid>
         <Grid gutter="sm" onBlur={commitOnLeave}>
-          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <NumberField
-              label="50-year minimum temperature"
-              value={prediction.min50Year}
-              unit="celsius"
-              units={units}
-              decimals={1}
-              range={SITE_RANGES.min50Year}
-              disabled={readOnly}
-              error={error('min50Year')}
-              onValue={set('min50Year')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <NumberField
-              label="99.6 % cooling temperature"
-              value={prediction.cool996}
-              unit="celsius"
-              units={units}
-              decimals={1}
-              range={SITE_RANGES.cool996}
-              disabled={readOnly}
-              error={error('cool996')}
-              onValue={set('cool996')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <NumberField
-              label="50-year maximum temperature"
-              value={prediction.max50Year}
-              unit="celsius"
-              units={units}
-              decimals={1}
-              range={SITE_RANGES.max50Year}
-              disabled={readOnly}
-              error={error('max50Year')}
-              onValue={set('max50Year')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-            <NumberField
-              label="Mean annual minimum temperature"
-              value={prediction.minAnnualMeanDBTemp}
-              unit="celsius"
-              units={units}
-              decimals={1}
-              range={SITE_RANGES.minAnnualMeanDBTemp}
-              disabled={readOnly}
-              error={error('minAnnualMeanDBTemp')}
-              onValue={set('minAnnualMeanDBTemp')}
-            />
-          </Grid.Col>
+          {TEMPERATURE_FIELDS.map(({ key, label }) => (
+            <Grid.Col key={key} span={{ base: 12, sm: 6, md: 4 }}>
+              <NumberField
+                label={label}
+                value={prediction[key]}
+                unit="celsius"
+                units={units}
+                decimals={1}
+                range={SITE_RANGES[key]}
+                disabled={readOnly}
+                error={error(key)}
+                onValue={set(key)}
+              />
+            </Grid.Col>
+          ))}
           <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
             <NumberField
               label="Site elevation"

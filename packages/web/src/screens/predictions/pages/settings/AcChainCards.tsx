@@ -113,16 +113,10 @@ export function TransformersCard() {
                     </Table.Td>
                   ))}
                   {!readOnly && (
-                    <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Remove transformer ${index + 1}`}
-                        onClick={() => update((p) => removeElement(p, 'transformers', index))}
-                      >
-                        ×
-                      </ActionIcon>
-                    </Table.Td>
+                    <RemoveCell
+                      label={`Remove transformer ${index + 1}`}
+                      onRemove={() => update((p) => removeElement(p, 'transformers', index))}
+                    />
                   )}
                 </Table.Tr>
               ))}
@@ -292,16 +286,10 @@ export function TransmissionLinesCard() {
                       </Group>
                     </Table.Td>
                     {!readOnly && (
-                      <Table.Td>
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          aria-label={`Remove line ${index + 1}`}
-                          onClick={() => update((p) => removeElement(p, 'transmissionLines', index))}
-                        >
-                          ×
-                        </ActionIcon>
-                      </Table.Td>
+                      <RemoveCell
+                        label={`Remove line ${index + 1}`}
+                        onRemove={() => update((p) => removeElement(p, 'transmissionLines', index))}
+                      />
                     )}
                   </Table.Tr>
                 );
@@ -311,5 +299,16 @@ export function TransmissionLinesCard() {
         </Table.ScrollContainer>
       )}
     </SettingsCard>
+  );
+}
+
+/** The last cell of a transformer or line row: its remove button. */
+function RemoveCell({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <Table.Td>
+      <ActionIcon variant="subtle" color="red" aria-label={label} onClick={onRemove}>
+        ×
+      </ActionIcon>
+    </Table.Td>
   );
 }
