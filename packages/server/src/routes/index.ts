@@ -1,5 +1,6 @@
 /** Every API route, registered under /api. One folder per resource (spec 2 §7). */
 import type { FastifyInstance } from 'fastify';
+import type { Services } from '../app.ts';
 import { ashraeRoutes } from './ashrae/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { definitionsRoutes } from './definitions/index.ts';
@@ -16,7 +17,24 @@ import { inverterRoutes } from './inverter/index.ts';
 import { weatherRoutes } from './weather/index.ts';
 import { companyRoutes } from './company/index.ts';
 
+export interface RouteEntry {
+  method: string;
+  /** The full path with the /api prefix and Fastify's `:param` placeholders. */
+  url: string;
+}
+
+/**
+ * Every API route of an app as registered, keyed by the app's services: the security fuzz suite
+ * walks it so that a route added later is fuzzed without anyone listing it.
+ */
+export const apiRoutes = new WeakMap<Services, RouteEntry[]>();
+
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
+  const routes: RouteEntry[] = [];
+  apiRoutes.set(app.services, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url ?? route.path });
+  });
   // First, so that the hook covers every route registered below.
   registerMaintenanceGate(app);
   await app.register(authRoutes, { prefix: '/auth' });
