@@ -1,7 +1,7 @@
 /**
  * The first worksheet of an uploaded XLSX workbook as a table of cells (text or numbers), read
- * defensively: the ZIP container is inflated as a stream (fflate) with a cap on the bytes each part
- * and the whole may inflate to, so a compression bomb stops at the cap; only the parts needed are
+ * defensively: the ZIP container is inflated by lib/unzip.ts, which stops a compression bomb at its
+ * caps (each part, the whole, the entry count) without inflating the rest; only the parts needed are
  * inflated; the XML is parsed by fast-xml-parser, which resolves no external entities.
  *
  * The cell model is SpreadsheetML's (ECMA-376 Part 1, §18.3.1 `sheetData`, `row`, `c` with its `r`
@@ -9,8 +9,8 @@
  *
  * @see ECMA-376 5th edition, Office Open XML File Formats — Part 1 (2016)
  */
-import { Unzip, UnzipInflate } from 'fflate';
 import { XMLParser } from 'fast-xml-parser';
+import { type InflateBudget, UNZIP_LIMITS, UnzipError, unzipEntries } from './unzip.ts';
 
 export class XlsxError extends Error {}
 
@@ -18,36 +18,22 @@ export class XlsxError extends Error {}
 export const isZip = (bytes: Uint8Array): boolean =>
   bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 
-/** 64 MB: a worksheet of 200,000 rows of four numbers inflates to about 30 MB. */
-const MAX_INFLATED = 64 * 1024 * 1024;
-
 /**
- * The wanted parts of a ZIP container, inflated with a byte cap.
- * @throws XlsxError for a broken container or parts that inflate past the cap
+ * The wanted parts of the workbook, inflated under the shared caps (lib/unzip.ts), the budget spent
+ * across both passes of one read.
+ * @throws XlsxError for a broken container or parts past a cap
  */
-function unzipParts(bytes: Uint8Array, wanted: (name: string) => boolean): Map<string, Uint8Array> {
-  const parts = new Map<string, Uint8Array>();
-  let total = 0;
-  const unzip = new Unzip((file) => {
-    if (!wanted(file.name)) return;
-    const chunks: Uint8Array[] = [];
-    file.ondata = (error, chunk, final) => {
-      if (error) throw new XlsxError(`the workbook is damaged (${error.message})`);
-      total += chunk.length;
-      if (total > MAX_INFLATED) throw new XlsxError('the workbook inflates to more than 64 MB');
-      chunks.push(chunk);
-      if (final) parts.set(file.name, Buffer.concat(chunks));
-    };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
+function unzipParts(
+  bytes: Uint8Array,
+  wanted: (name: string) => boolean,
+  budget: InflateBudget,
+): Map<string, Uint8Array> {
   try {
-    unzip.push(bytes, true);
+    return unzipEntries(bytes, wanted, UNZIP_LIMITS, budget);
   } catch (error) {
-    if (error instanceof XlsxError) throw error;
-    throw new XlsxError(`the workbook is damaged (${(error as Error).message})`);
+    if (error instanceof UnzipError) throw new XlsxError(`the workbook ${error.message}`);
+    throw error;
   }
-  return parts;
 }
 
 const parser = new XMLParser({
@@ -127,11 +113,14 @@ export function readFirstSheet(
   maxRows: number,
 ): { table: (string | number | null)[][]; lines: number[] } {
   if (!isZip(bytes)) throw new XlsxError('the file is not an XLSX workbook');
-  const meta = unzipParts(bytes, (name) =>
-    ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'].includes(name),
+  const budget: InflateBudget = { inflated: 0 };
+  const meta = unzipParts(
+    bytes,
+    (name) => ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'].includes(name),
+    budget,
   );
   const sheetPath = firstSheetPath(meta);
-  const sheetBytes = unzipParts(bytes, (name) => name === sheetPath).get(sheetPath);
+  const sheetBytes = unzipParts(bytes, (name) => name === sheetPath, budget).get(sheetPath);
   if (!sheetBytes) throw new XlsxError('the workbook has no worksheet');
   const shared = list(child(child(xml(meta.get('xl/sharedStrings.xml')), 'sst'), 'si')).map(text);
   const rows = list(child(child(child(xml(sheetBytes), 'worksheet'), 'sheetData'), 'row'));
