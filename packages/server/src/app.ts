@@ -20,6 +20,7 @@ import { resolveSecret } from './lib/secret.ts';
 import { registerRoutes } from './routes/index.ts';
 import { mapRoutes } from './routes/map.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { closeParsePool } from './uploads/parsePool.ts';
 import { realtimeHub, serializeRequest } from './realtime/hub.ts';
 import multipart from '@fastify/multipart';
 
@@ -73,6 +74,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const queue = new JobQueue(database, { role: 'producer', log: app.log });
   app.decorate('services', { config, database, tokens, mailer, queue });
   app.addHook('onClose', async () => queue.stop());
+  // The upload parsing threads (uploads/parsePool.ts, started by the first upload) end with the app.
+  app.addHook('onClose', async () => closeParsePool());
 
   await app.register(cookie);
   await app.register(formbody);

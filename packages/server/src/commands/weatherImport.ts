@@ -11,15 +11,10 @@ import { ASSET_STATUS } from '@sunfield/domain/definitions.ts';
 import { MS_PER_HOUR } from '@sunfield/engine/time/calendar.ts';
 import type { TimestampDefinition } from '@sunfield/engine/time/weatherTimestamps.ts';
 import type { GenericCsvInspection, GenericCsvMapping } from '@sunfield/engine/weather/genericCsv.ts';
-import { inspectGenericCsv } from '@sunfield/engine/weather/genericCsvInspect.ts';
-import { parseGenericCsv } from '@sunfield/engine/weather/genericCsvParse.ts';
 import { weatherFileInfo, type WeatherFileInfo } from '@sunfield/engine/weather/info.ts';
-import { detectWeatherFormat, parseWeather } from '@sunfield/engine/weather/parseWeather.ts';
-import { checkWeatherText } from '@sunfield/engine/weather/text.ts';
 import { weatherPeriod } from '@sunfield/engine/weather/typicalYear.ts';
 import {
   WEATHER_TIMESTAMP_DEFINITION,
-  WeatherParseError,
   type WeatherData,
   type WeatherMeta,
 } from '@sunfield/engine/weather/types.ts';
@@ -30,7 +25,7 @@ import { badRequest, type ModelState } from '../lib/errors.ts';
 import { timeZoneInfoAt } from '../lib/geo.ts';
 import {
   columnRows,
-  loadRawText,
+  loadWeatherColumnBytes,
   loadWeatherData,
   metaJson,
   RAW_TEXT_COLUMN,
@@ -46,7 +41,11 @@ import {
 import { publishClientData } from '../realtime/publish.ts';
 import { presentWeatherListItem } from '../presenters/weather.ts';
 import { weatherActorOf } from '../policies/weather.ts';
-import { digestWeather } from './weatherCharts.ts';
+import { parseInWorker } from '../uploads/parsePool.ts';
+import { digestWeather, type WeatherDigest } from './weatherCharts.ts';
+
+export { decodeUpload, parseErrorResponse } from './weatherRead.ts';
+import type { WeatherMapped } from './weatherRead.ts';
 
 /** How long an unfinished import is kept [ms]. */
 export const PENDING_IMPORT_TTL_MS = 24 * MS_PER_HOUR;
@@ -67,38 +66,11 @@ const UTC_STAMP_FORMATS = new Set([
   'surfrad',
 ]);
 
-/** The 400 of a file that cannot be read: 'Line 123: …' in the message and under `file`. */
-export function parseErrorResponse(error: WeatherParseError) {
-  const message = error.line > 0 ? `Line ${error.line}: ${error.reason}` : capitalize(error.reason);
-  return badRequest(message, { file: [message] });
-}
-
-const capitalize = (s: string): string => (s ? s[0]!.toUpperCase() + s.slice(1) : s);
-
-/** The upload's text: UTF-8 when it is valid UTF-8, else ISO-8859-1 (TMY3 and SolarAnywhere files). */
-export function decodeUpload(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  }
-}
-
 /** A name for the asset: the file's station name, else the file name without extension. */
 export function defaultWeatherName(meta: WeatherMeta, fileName: string | undefined): string {
   const fromFile = (fileName ?? '').replace(/\.[^.]*$/, '').trim();
   const station = meta.name.trim();
   return (station || fromFile || 'Imported weather').slice(0, 200);
-}
-
-/** Parses the text with the engine; a WeatherParseError becomes the 400. */
-export function parseWeatherText(text: string): WeatherData {
-  try {
-    return parseWeather(text);
-  } catch (error) {
-    if (error instanceof WeatherParseError) throw parseErrorResponse(error);
-    throw error;
-  }
 }
 
 /** Deletes pending imports older than the TTL (their columns go by cascade). */
@@ -118,6 +90,8 @@ export interface PendingOptions {
   source: string;
   /** extra state (generate inputs, generic CSV mapping…) */
   state?: Record<string, unknown>;
+  /** the summary and charts, when the parsing thread made them with the data */
+  digest?: WeatherDigest;
 }
 
 /** Stores parsed (or generated) data as the caller's pending import; returns its id. */
@@ -128,7 +102,7 @@ export async function storePendingWeather(
   options: PendingOptions,
 ): Promise<number> {
   await cleanExpiredImports(db);
-  const digest = digestWeather(data);
+  const digest = options.digest ?? digestWeather(data);
   return storeWeather(db, {
     companyId: auth.company.id,
     ownerId: auth.user.id,
@@ -160,33 +134,27 @@ export interface ParseAnswer {
   genericCsv?: GenericCsvInspection;
 }
 
-/** Runs an engine reader, turning its WeatherParseError into the 400. */
-function engineCall<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (error) {
-    if (error instanceof WeatherParseError) throw parseErrorResponse(error);
-    throw error;
-  }
-}
-
-/** Parse: the whole flow from the upload's bytes to the pending import and its weatherFileInfo. */
+/**
+ * Parse: the whole flow from the upload's bytes to the pending import and its weatherFileInfo. The
+ * file is read and digested in a parsing thread (weatherRead.ts); only the storing happens here.
+ */
 export async function parseWeatherUpload(
   db: Db,
   auth: AuthContext,
   bytes: Uint8Array,
   fileName: string | undefined,
 ): Promise<ParseAnswer> {
-  const text = engineCall(() => checkWeatherText(decodeUpload(bytes)));
-  if (detectWeatherFormat(text) === null) return parseGenericUpload(db, auth, text, fileName);
-  const data = parseWeatherText(text);
+  const read = await parseInWorker('weather', bytes, {});
+  if (read.kind === 'generic') return storeGenericUpload(db, auth, read.inspection, read.text, fileName);
+  const { data, digest, info } = read;
   const name = defaultWeatherName(data.meta, fileName);
   const importId = await storePendingWeather(db, auth, data, {
     name,
     source: data.meta.source || `${data.meta.format} file`,
     state: { fileName: fileName ?? null },
+    digest,
   });
-  return { importId, weatherFileInfo: { ...weatherFileInfo(data), name } };
+  return { importId, weatherFileInfo: { ...info, name } };
 }
 
 /** An empty `WeatherData` for a generic file awaiting its mapping (the meta from the guesses). */
@@ -232,13 +200,13 @@ function emptyGenericData(inspection: GenericCsvInspection, name: string): Weath
  * layout) are answered for the mapping screen, and the text is kept with the pending import until
  * FinalizeImport reads it with the confirmed mapping.
  */
-async function parseGenericUpload(
+async function storeGenericUpload(
   db: Db,
   auth: AuthContext,
-  text: string,
+  inspection: GenericCsvInspection,
+  text: Uint8Array,
   fileName: string | undefined,
 ): Promise<ParseAnswer> {
-  const inspection = engineCall(() => inspectGenericCsv(text));
   const name =
     (fileName ?? '')
       .replace(/\.[^.]*$/, '')
@@ -260,7 +228,13 @@ async function parseGenericUpload(
       fileName: fileName ?? null,
       guessedMapping: inspection.mapping,
     },
-    extraColumns: [{ name: RAW_TEXT_COLUMN, dtype: 'utf8', values: Buffer.from(text, 'utf8') }],
+    extraColumns: [
+      {
+        name: RAW_TEXT_COLUMN,
+        dtype: 'utf8',
+        values: Buffer.from(text.buffer, text.byteOffset, text.byteLength),
+      },
+    ],
   });
   return { importId, weatherFileInfo: { ...weatherFileInfo(empty), name }, genericCsv: inspection };
 }
@@ -287,12 +261,15 @@ function genericMapping(row: WeatherRow, input: ImportCorrections): GenericCsvMa
   };
 }
 
-/** Reads a pending generic import with its mapping (400 naming the line when the mapping does not fit). */
-async function readGeneric(db: Db, row: WeatherRow, input: ImportCorrections): Promise<WeatherData> {
-  const text = await loadRawText(db, row.id);
-  if (text === undefined) throw badRequest('The import has no file text. Please upload the file again.');
+/**
+ * Reads a pending generic import with its mapping, in a parsing thread (the kept text may be a
+ * 150 MB file); 400 naming the line when the mapping does not fit.
+ */
+async function readGeneric(db: Db, row: WeatherRow, input: ImportCorrections): Promise<WeatherMapped> {
+  const [text] = await loadWeatherColumnBytes(db, row.id, [RAW_TEXT_COLUMN]);
+  if (!text) throw badRequest('The import has no file text. Please upload the file again.');
   const mapping = genericMapping(row, input);
-  return engineCall(() => parseGenericCsv(text, mapping));
+  return parseInWorker('weatherMapped', text.values, { mapping });
 }
 
 /** A row as it would be once the generic data is stored (for the validation checks). */
@@ -434,7 +411,7 @@ export async function validatePendingImport(
   if (!isGenericPending(row)) return validateImportCorrections(row, input);
   let parsed: WeatherData;
   try {
-    parsed = await readGeneric(db, row, input);
+    parsed = (await readGeneric(db, row, input)).data;
   } catch (error) {
     const body = (error as { body?: { message?: string; modelState?: ModelState } }).body;
     if (body?.message) return { warnings: [], errors: [body.message], modelState: body.modelState ?? {} };
@@ -468,10 +445,9 @@ export async function finalizePendingWeather(
   if (isGenericPending(row)) {
     // Read the kept text with the mapping, store its series, then finish as any other import (the
     // time zone and timestamp definition went into the mapping).
-    const parsed = await readGeneric(db, row, input);
+    const { data: parsed, digest } = await readGeneric(db, row, input);
     const check = validateImportCorrections(rowWithData(row, parsed), withoutTiming(input));
     if (check.errors.length) throw badRequest(check.errors[0]!, check.modelState);
-    const digest = digestWeather(parsed);
     const state = { ...(row.state as Record<string, unknown>), charts: digest.charts, genericCsv: false };
     await replaceWeatherSeries(db, row.id, parsed, {
       dataProvider: parsed.meta.dataProvider,

@@ -3,19 +3,18 @@
  * import and the temperature- and elevation-dependent kVA rating.
  */
 import type { FastifyInstance } from 'fastify';
-import { readOndFile } from '@sunfield/engine/library/pvsystRecords.ts';
 import { requireAuth } from '../../auth/context.ts';
 import { createEquipment, type Entity } from '../../commands/equipmentSave.ts';
 import {
   EQUIPMENT_FILE_LIMIT,
   invalidFileValues,
-  pvsystRefusal,
   readUpload,
   type Upload,
 } from '../../commands/equipmentUpload.ts';
 import { canonicalKeys } from '../../lib/caseInsensitiveKeys.ts';
 import { parse } from '../../lib/errors.ts';
 import { canonicalQuery } from '../../lib/request.ts';
+import { parseInWorker } from '../../uploads/parsePool.ts';
 import { loadEquipmentFor } from '../../policies/equipment.ts';
 import { dropNulls, registerEquipmentRoutes } from '../module/equipment.ts';
 import { inverterBodySchema, KVA_QUERY_KEYS, kvaBodySchema, kvaQuerySchema } from '../module/schemas.ts';
@@ -24,16 +23,11 @@ import { inverterKvaOf, newInverterEntity } from './inverterRules.ts';
 const OND = 'OND file';
 
 /**
- * Reads an uploaded OND file (engine `readOndFile`, as defensive as the PAN reader; a file without a
+ * Reads an uploaded OND file in a parsing thread (engine `readOndFile`, as defensive as the PAN reader; a file without a
  * rating or an efficiency profile is refused); the inverter it describes, not saved.
  */
-function inverterOfUpload(upload: Upload): Entity {
-  let record: Entity;
-  try {
-    record = readOndFile(new Uint8Array(upload.bytes), upload.fileName).record;
-  } catch (error) {
-    throw pvsystRefusal(OND, error);
-  }
+async function inverterOfUpload(upload: Upload): Promise<Entity> {
+  const record = (await parseInWorker('ond', upload.bytes, { fileName: upload.fileName })) as Entity;
   const parsed = inverterBodySchema.safeParse(record);
   if (!parsed.success) throw invalidFileValues(OND, parsed.error);
   return dropNulls(parsed.data);
@@ -57,7 +51,7 @@ export async function inverterRoutes(app: FastifyInstance): Promise<void> {
   app.post('/ParseONDFile', async (request) => {
     const auth = requireAuth(request);
     const upload = await readUpload(request, OND, EQUIPMENT_FILE_LIMIT);
-    const entity = inverterOfUpload(upload);
+    const entity = await inverterOfUpload(upload);
     const source = `OND file (${upload.fileName})`;
     const save = String(canonicalQuery(request.query, ['save']).save ?? '').toLowerCase() === 'true';
     if (!save) return { ...entity, source };

@@ -28,14 +28,13 @@ import {
 import {
   ivCurvesFromTable,
   keyIvRowsFromTable,
-  splitTable,
   TemplateParseError,
 } from '@sunfield/engine/generator/templates.ts';
 import type { ModuleModel } from '@sunfield/engine/module/moduleModel.ts';
 import { requireAuth } from '../../auth/context.ts';
-import { readUpload, uploadText, type Upload } from '../../commands/equipmentUpload.ts';
+import { readUpload, type Upload } from '../../commands/equipmentUpload.ts';
 import { badRequest, parse } from '../../lib/errors.ts';
-import { isZip, readFirstSheet, XlsxError } from '../../lib/xlsx.ts';
+import { parseInWorker } from '../../uploads/parsePool.ts';
 
 /** 5 MB: a workbook of a few thousand IV points is well under 1 MB. */
 const GENERATOR_FILE_LIMIT = 5 * 1024 * 1024;
@@ -244,32 +243,10 @@ const seriesQuery = z.object({
   ),
 });
 
-/** The table of an upload: XLSX (first sheet) or CSV text. */
-function tableOf(upload: Upload, maxRows: number) {
-  const bytes = new Uint8Array(upload.bytes);
-  if (bytes.length === 0) {
-    const message = 'The file is empty.';
-    throw badRequest(message, { file: [message] });
-  }
-  if (isZip(bytes)) {
-    try {
-      const { table, lines } = readFirstSheet(bytes, maxRows);
-      return { table, lineOf: (r: number) => lines[r] ?? 0, decimalComma: false };
-    } catch (error) {
-      if (error instanceof XlsxError) {
-        const message = `The file could not be read: ${error.message}.`;
-        throw badRequest(message, { file: [message] });
-      }
-      throw error;
-    }
-  }
-  const text = uploadText(upload, 'file');
-  try {
-    const { table, decimalComma, lines } = splitTable(text, maxRows);
-    return { table, lineOf: (r: number) => lines[r] ?? 0, decimalComma };
-  } catch (error) {
-    throw fileRefusal(error);
-  }
+/** The table of an upload (XLSX first sheet or CSV text), read in a parsing thread. */
+async function tableOf(upload: Upload, maxRows: number) {
+  const { table, lines, decimalComma } = await parseInWorker('table', upload.bytes, { maxRows });
+  return { table, lineOf: (r: number) => lines[r] ?? 0, decimalComma };
 }
 
 function fileRefusal(error: unknown): Error {
@@ -319,7 +296,7 @@ async function uploadFit(request: FastifyRequest, kind: 'keys' | 'curves') {
     ...(options.cellTechnologyType !== undefined && { cellTechnologyType: options.cellTechnologyType }),
   };
   if (kind === 'keys') {
-    const t = tableOf(upload, 10_000);
+    const t = await tableOf(upload, 10_000);
     const rows = guard(() => keyIvRowsFromTable(t.table, t.lineOf, t.decimalComma), fileRefusal);
     const fit = guard(
       () => fitKeyIvPoints(rows, o),
@@ -327,7 +304,7 @@ async function uploadFit(request: FastifyRequest, kind: 'keys' | 'curves') {
     );
     return fitAnswer(fit, rows, { keyIVPoints: rows });
   }
-  const t = tableOf(upload, 200_000);
+  const t = await tableOf(upload, 200_000);
   const curves = guard(() => ivCurvesFromTable(t.table, t.lineOf, t.decimalComma), fileRefusal);
   const fit = guard(
     () => fitIvCurves(curves, o),

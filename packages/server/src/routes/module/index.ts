@@ -3,18 +3,17 @@
  * the default IAM, the electrical shading table parser and the module generator.
  */
 import type { FastifyInstance } from 'fastify';
-import { readPanFile } from '@sunfield/engine/library/pvsystRecords.ts';
 import { requireAuth } from '../../auth/context.ts';
 import { createEquipment, type Entity } from '../../commands/equipmentSave.ts';
 import {
   EQUIPMENT_FILE_LIMIT,
   invalidFileValues,
-  pvsystRefusal,
   readUpload,
   type Upload,
 } from '../../commands/equipmentUpload.ts';
 import { canonicalKeys } from '../../lib/caseInsensitiveKeys.ts';
 import { badRequest, parse } from '../../lib/errors.ts';
+import { parseInWorker } from '../../uploads/parsePool.ts';
 import { dropNulls, registerEquipmentRoutes } from './equipment.ts';
 import { registerGeneratorRoutes } from './generator.ts';
 import { registerPublicGeneratorRoutes } from './generatorPublic.ts';
@@ -25,16 +24,11 @@ import { newModuleEntity, prepareModule } from './moduleRules.ts';
 const PAN = 'PAN file';
 
 /**
- * Reads an uploaded PAN file (engine `readPanFile`: text in UTF-8, UTF-16 or Windows-1252; binary,
+ * Reads an uploaded PAN file in a parsing thread (engine `readPanFile`: text in UTF-8, UTF-16 or Windows-1252; binary,
  * truncated and out-of-range files refused naming the line); the module it describes, not saved.
  */
-function moduleOfUpload(upload: Upload): Entity {
-  let record: Entity;
-  try {
-    record = readPanFile(new Uint8Array(upload.bytes), upload.fileName).record;
-  } catch (error) {
-    throw pvsystRefusal(PAN, error);
-  }
+async function moduleOfUpload(upload: Upload): Promise<Entity> {
+  const record = (await parseInWorker('pan', upload.bytes, { fileName: upload.fileName })) as Entity;
   const parsed = moduleBodySchema.safeParse({ ...newModuleEntity(record), ...record });
   if (!parsed.success) throw invalidFileValues(PAN, parsed.error);
   return prepareModule(parsed.data);
@@ -56,7 +50,7 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   app.post('/ImportPANFile', async (request) => {
     requireAuth(request);
     const upload = await readUpload(request, PAN, EQUIPMENT_FILE_LIMIT);
-    return { ...moduleOfUpload(upload), source: `PAN file (${upload.fileName})` };
+    return { ...(await moduleOfUpload(upload)), source: `PAN file (${upload.fileName})` };
   });
 
   /**
@@ -81,7 +75,7 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
       return { id: await createEquipment(db, auth, 'module', entity, { source }) };
     }
     const upload = await readUpload(request, PAN, EQUIPMENT_FILE_LIMIT);
-    const entity = moduleOfUpload(upload);
+    const entity = await moduleOfUpload(upload);
     const name = upload.fields.name?.trim();
     if (name) entity.name = parse(moduleBodySchema.pick({ name: true }), { name }).name;
     const id = await createEquipment(db, auth, 'module', entity, { source: `PAN file (${upload.fileName})` });

@@ -6,10 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defaultIam } from '@sunfield/engine/optics/iam/defaultIam.ts';
 import { requireAuth } from '../../auth/context.ts';
-import { parseElectricalShadingTable } from '@sunfield/engine/shading/electricalShadingTable.ts';
-import { pvsystRefusal, readUpload, uploadText } from '../../commands/equipmentUpload.ts';
+import { readUpload } from '../../commands/equipmentUpload.ts';
 import { parse } from '../../lib/errors.ts';
 import { canonicalQuery } from '../../lib/request.ts';
+import { parseInWorker } from '../../uploads/parsePool.ts';
 
 const SHADING_FILE = 'shading table';
 const SHADING_FILE_LIMIT = 1024 * 1024;
@@ -51,10 +51,6 @@ export function registerModuleToolRoutes(app: FastifyInstance): void {
   app.post('/ElectricalShading/CustomParse', async (request) => {
     requireAuth(request);
     const upload = await readUpload(request, SHADING_FILE, SHADING_FILE_LIMIT);
-    try {
-      return { electricalShadingInputTable: parseElectricalShadingTable(uploadText(upload, SHADING_FILE)) };
-    } catch (error) {
-      throw pvsystRefusal(SHADING_FILE, error);
-    }
+    return { electricalShadingInputTable: await parseInWorker('shading', upload.bytes, {}) };
   });
 }

@@ -1,0 +1,83 @@
+/**
+ * Uploaded files are read in a small pool of threads (piscina), never on the event loop: a 50 MB
+ * weather CSV parses for a second or two and a hostile workbook may parse for longer, and on the
+ * event loop either held every other user's request that long. Each thread has a heap limit, so a
+ * file built to exhaust memory ends its own thread (the pool starts a fresh one) and its request
+ * gets a 413 naming the file field, while the server and the other requests carry on.
+ *
+ * The pool is separate from the run pool (runs/pool.ts: long engine runs with a 4 GB heap), started
+ * on the first upload, its threads ended after 30 s idle, and closed with the app (app.ts onClose).
+ */
+import os from 'node:os';
+import { Piscina } from 'piscina';
+import { HttpError } from '../lib/errors.ts';
+import type { ParseKind, ParseOptions, ParseResults } from './parseTasks.ts';
+
+/** Threads: SUNFIELD_PARSE_THREADS, else 2 (1 on one CPU). */
+export function parseThreadCount(): number {
+  const fromEnv = Number(process.env.SUNFIELD_PARSE_THREADS);
+  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+  return Math.min(2, Math.max(1, os.availableParallelism() - 1));
+}
+
+/**
+ * Heap limit of a thread [MB]: SUNFIELD_PARSE_HEAP_MB, else 768, what a 150 MB one-minute weather
+ * CSV (the upload limit) needs to parse, with room.
+ */
+export function parseHeapMb(): number {
+  const fromEnv = Number(process.env.SUNFIELD_PARSE_HEAP_MB);
+  return Number.isInteger(fromEnv) && fromEnv >= 16 ? fromEnv : 768;
+}
+
+let shared: Piscina | undefined;
+
+function pool(): Piscina {
+  shared ??= new Piscina({
+    filename: new URL('./parseWorker.mjs', import.meta.url).href,
+    minThreads: 0,
+    maxThreads: parseThreadCount(),
+    idleTimeout: 30_000,
+    resourceLimits: { maxOldGenerationSizeMb: parseHeapMb() },
+  });
+  return shared;
+}
+
+/** Ends the parsing threads (a parse under way fails); the next upload starts them again. */
+export async function closeParsePool(): Promise<void> {
+  const closing = shared;
+  shared = undefined;
+  await closing?.destroy();
+}
+
+type Answer<K extends ParseKind> =
+  { ok: ParseResults[K] } | { refused: { statusCode: number; body: unknown; message: string } };
+
+/**
+ * Reads an uploaded file in a parsing thread (parseTasks.ts `parseNow`).
+ * @param kind what the file is
+ * @param bytes the file (copied to the thread)
+ * @param options the kind's options
+ * @throws HttpError 400 naming the file field for a file its reader refuses, 413 for one that
+ *   exhausts a thread's memory
+ */
+export async function parseInWorker<K extends ParseKind>(
+  kind: K,
+  bytes: Uint8Array,
+  options: ParseOptions[K],
+): Promise<ParseResults[K]> {
+  let answer: Answer<K>;
+  try {
+    answer = (await pool().run({ kind, bytes, options })) as Answer<K>;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+      const message = 'The file needs more memory to read than the server allows: it cannot be imported.';
+      throw new HttpError(413, { message, modelState: { file: [message] } }, message);
+    }
+    throw error;
+  }
+  if ('refused' in answer) {
+    const { statusCode, body, message } = answer.refused;
+    throw new HttpError(statusCode, body, message);
+  }
+  return answer.ok;
+}
