@@ -12,26 +12,76 @@ import { badRequest, INVALID_INPUT, type ModelState } from './errors.ts';
 /** Deepest nesting of arrays and objects a JSON body may have. */
 export const MAX_JSON_DEPTH = 64;
 
-/** The nesting depth of JSON text (brackets outside strings), stopping once it passes `limit`. */
-export function jsonDepthExceeds(text: string, limit = MAX_JSON_DEPTH): boolean {
+export interface JsonScan {
+  /** Nesting of arrays and objects passes the limit somewhere. */
+  tooDeep: boolean;
+  /** A string holds a `\u` escape (the only way a NUL or lone surrogate gets into parsed JSON). */
+  unicodeEscape: boolean;
+}
+
+/**
+ * One pass over the raw bytes of a JSON body: its nesting depth (brackets outside strings, stopping
+ * once past `limit`) and whether any string has a `\u` escape. Bytes, not a decoded string: the loop
+ * over a Buffer runs about twice as fast as `charCodeAt` over the same text (bench/src/textGuard.ts).
+ */
+export function scanJson(bytes: Uint8Array, limit = MAX_JSON_DEPTH): JsonScan {
   let depth = 0;
   let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
+  let unicodeEscape = false;
+  const n = bytes.length;
+  for (let i = 0; i < n; i++) {
+    const c = bytes[i]!;
     if (inString) {
-      if (c === 0x5c)
-        i++; // backslash: skip the escaped character
-      else if (c === 0x22) inString = false;
+      if (c === 0x5c) {
+        // Backslash: skip the escaped character, noting a \u.
+        if (bytes[i + 1] === 0x75) unicodeEscape = true;
+        i++;
+      } else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
-      if (++depth > limit) return true;
+      if (++depth > limit) return { tooDeep: true, unicodeEscape };
     } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return { tooDeep: false, unicodeEscape };
+}
+
+/** Whether JSON text nests deeper than `limit`. */
+export const jsonDepthExceeds = (text: string, limit = MAX_JSON_DEPTH): boolean =>
+  scanJson(Buffer.from(text), limit).tooDeep;
+
+/** Whether any string key or value in `value` has a problem: a walk that builds no paths. */
+function anyTextProblem(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const item = stack.pop();
+    if (typeof item === 'string') {
+      if (textProblem(item)) return true;
+    } else if (Array.isArray(item)) {
+      for (let i = 0; i < item.length; i++) {
+        const child: unknown = item[i];
+        if (child !== null && typeof child === 'object') stack.push(child);
+        else if (typeof child === 'string' && textProblem(child)) return true;
+      }
+    } else if (item && typeof item === 'object' && !Buffer.isBuffer(item)) {
+      for (const key in item) {
+        if (!Object.hasOwn(item, key)) continue;
+        if (textProblem(key)) return true;
+        const child = (item as Record<string, unknown>)[key];
+        if (child !== null && typeof child === 'object') stack.push(child);
+        else if (typeof child === 'string' && textProblem(child)) return true;
+      }
+    }
   }
   return false;
 }
 
-/** Each string key or value in `value` (iteratively, any depth) that has a problem, by dotted path. */
+/**
+ * Each string key or value in `value` (iteratively, any depth) that has a problem, by dotted path.
+ * A first walk only looks; the paths are built only when something is wrong (most bodies are clean,
+ * and building a path for every node of a large plant is most of the cost).
+ */
 export function textProblems(value: unknown, root: string): ModelState {
+  if (!anyTextProblem(value)) return {};
   const found: ModelState = {};
   const stack: [unknown, string][] = [[value, root]];
   while (stack.length) {
@@ -74,15 +124,16 @@ function checkRequest(request: FastifyRequest): void {
 export function registerTextGuard(app: FastifyInstance): void {
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = body as string;
-    if (jsonDepthExceeds(text)) {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    const scan = scanJson(bytes);
+    if (scan.tooDeep) {
       const message = `JSON nested deeper than ${MAX_JSON_DEPTH} levels.`;
       done(badRequest(message, { $: [message] }), undefined);
       return;
     }
-    if (!text.includes('\\u')) cleanJsonBodies.add(request);
-    defaultJson(request, text, done);
+    if (!scan.unicodeEscape) cleanJsonBodies.add(request);
+    defaultJson(request, bytes.toString('utf8'), done);
   });
   app.addHook('preValidation', async (request) => {
     checkRequest(request);
