@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { beforeAll, expect, it } from 'vitest';
+import { call, describeEachDatabase } from '../harness.ts';
+import { createCompanyUser, type TestCompanyUser } from '../projectFactory.ts';
+import { DATA_DIR, multipart } from '../weatherHelpers.ts';
+import { deflatedZeros, xlsxBomb, zipOf } from './zipBomb.ts';
+
+/**
+ * Hostile uploads (issue 15, "Denial of service"): a compression bomb is refused at the inflate cap,
+ * files are parsed off the event loop so another user's requests carry on, and a file with nothing
+ * to import is refused rather than opening the column-mapping step.
+ */
+describeEachDatabase('security: hostile uploads', (ctx) => {
+  let me: TestCompanyUser;
+
+  const postKeyPoints = (file: Buffer | string, name = 'keys.xlsx') =>
+    call(ctx().app, {
+      method: 'POST',
+      url: '/api/module/generator/ProcessKeyIVPoints',
+      token: me.token,
+      ...multipart(name, file, { numberOfCellsInSeries: '72' }),
+    });
+
+  beforeAll(async () => {
+    me = await createCompanyUser(ctx().app);
+    // The parsing threads start on the first upload (a second or two to load the readers): start
+    // them here, so that the tests time the parse, not the start.
+    await postKeyPoints('irradiance,temperature,isc,voc,imp,vmp\n1000,25,14,49.9,13.11,41.96\n', 'keys.csv');
+  });
+
+  it('refuses an XLSX zip bomb at the inflate cap without inflating it', async () => {
+    // 1 MB each, 1 GB of zeros once inflated: the old code inflated all of it before counting (20 s,
+    // 2 GB of memory). The honest one declares its size and is refused before a byte is inflated;
+    // the lying one declares 1 kB and is stopped when its output crosses the cap.
+    for (const lie of [false, true]) {
+      const started = performance.now();
+      const res = await postKeyPoints(xlsxBomb(1024, { lie }));
+      const ms = performance.now() - started;
+      expect(res.statusCode, res.body).toBe(400);
+      const body = res.json() as { message: string; modelState: Record<string, string[]> };
+      expect(Object.keys(body.modelState)).toEqual(['file']);
+      expect(body.message).toMatch(/sheet1\.xml\) that inflates to more than 48 MB/);
+      expect(ms, `lie: ${lie}`).toBeLessThan(3000);
+    }
+    // A workbook of 2,001 empty entries: refused on the count, whatever each holds.
+    const empty = deflatedZeros(0);
+    const many = zipOf(
+      Array.from({ length: 2001 }, (_, k) => ({ name: `xl/media/${k}.bin`, ...empty, declaredSize: 0 })),
+    );
+    const res = await postKeyPoints(many);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().modelState.file[0]).toMatch(/holds more than 2000 entries/);
+  });
+
+  it('lists projects while a bomb is parsed', async () => {
+    const { app } = ctx();
+    const other = await createCompanyUser(app);
+    // Another company's user lists projects every 50 ms while two bombs and a weather file are read.
+    const uploads = Promise.all([
+      postKeyPoints(xlsxBomb(1024, { lie: true })),
+      postKeyPoints(xlsxBomb(1024, { lie: true })),
+      call(app, {
+        method: 'POST',
+        url: '/api/Weather/Parse',
+        token: me.token,
+        ...multipart('tmy3.csv', fs.readFileSync(path.join(DATA_DIR, '723170TYA.CSV'))),
+      }),
+    ]);
+    let done = false;
+    void uploads.finally(() => (done = true));
+    // Each listing is timed from when it was due, so a loop blocked between two listings counts.
+    const latencies: number[] = [];
+    let due = performance.now();
+    while (!done) {
+      const res = await call(app, { method: 'GET', url: '/api/Project', token: other.token });
+      latencies.push(performance.now() - due);
+      expect(res.statusCode).toBe(200);
+      due = performance.now() + 50;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const [bomb1, bomb2, weather] = await uploads;
+    expect([bomb1.statusCode, bomb2.statusCode, weather.statusCode]).toEqual([400, 400, 200]);
+    expect(latencies.length).toBeGreaterThan(0);
+    expect(Math.max(...latencies), latencies.map((ms) => ms.toFixed(0)).join(' ')).toBeLessThan(500);
+  });
+
+  it('refuses a one-line TMY3 file: no data rows', async () => {
+    const firstLine = fs.readFileSync(path.join(DATA_DIR, '723170TYA.CSV'), 'latin1').split('\n')[0]!;
+    for (const text of [firstLine, `${firstLine}\n`]) {
+      const res = await call(ctx().app, {
+        method: 'POST',
+        url: '/api/Weather/Parse',
+        token: me.token,
+        ...multipart('723170TYA.CSV', text),
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      const body = res.json() as { message: string; modelState: Record<string, string[]> };
+      expect(body.message).toMatch(/no data rows/);
+      expect(body.modelState.file?.[0]).toMatch(/no data rows/);
+    }
+  });
+});
