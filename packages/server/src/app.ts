@@ -15,6 +15,8 @@ import { registerAuth } from './auth/context.ts';
 import { TokenService } from './auth/tokens.ts';
 import { HttpError } from './lib/errors.ts';
 import { registerTextGuard } from './lib/textGuard.ts';
+import { LOG_REDACT_PATHS, serializeError } from './lib/logRedact.ts';
+import { registerSecurityHeaders } from './lib/securityHeaders.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { resolveSecret } from './lib/secret.ts';
 import { registerRoutes } from './routes/index.ts';
@@ -46,6 +48,8 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   logger?: boolean;
+  /** Where the log goes instead of stdout (tests read it). */
+  logStream?: { write(line: string): void };
 }
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
@@ -54,7 +58,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger:
       options.logger === false
         ? false
-        : { level: process.env.LOG_LEVEL ?? 'info', serializers: { req: serializeRequest } },
+        : {
+            level: process.env.LOG_LEVEL ?? 'info',
+            // Errors without SQL parameters or failing rows, and no secrets (lib/logRedact.ts).
+            serializers: { req: serializeRequest, err: serializeError },
+            redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Each request is logged in a company deployment (DATABASE_URL) or with LOG_REQUESTS=1; on one
     // machine the console stays readable (warnings, errors and the start-up banner).
     logController: new LogController({
@@ -77,6 +87,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // The upload parsing threads (uploads/parsePool.ts, started by the first upload) end with the app.
   app.addHook('onClose', async () => closeParsePool());
 
+  // CSP, nosniff, frame-ancestors, Referrer-Policy, HSTS over https, no-store on API answers.
+  await registerSecurityHeaders(app, config);
   await app.register(cookie);
   await app.register(formbody);
   // Uploads (PAN/OND/weather files): one file per request; each route sets its own size limit and

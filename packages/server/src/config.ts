@@ -8,7 +8,7 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Where PGlite keeps its files (embedded mode). */
   dataDir: string;
-  /** smtp://user:pass@host:port; undefined keeps mail in the outbox table and the log. */
+  /** smtp://user:pass@host:port; undefined keeps mail in the outbox table (the log says only that). */
   smtpUrl: string | undefined;
   mailFrom: string;
   /** Where messages of the contact form (POST /api/contact) are sent. */
@@ -19,6 +19,8 @@ export interface Config {
   publicUrl: string;
   /** MapLibre style URL for the map; empty uses a plain offline style. */
   mapStyleUrl: string;
+  /** Further hosts the map style's tiles, glyphs or sprites come from (MAP_SOURCES; for the CSP). */
+  mapSources: string[];
   /** Directory with the built web app. */
   webDist: string;
   /** Fastify trustProxy: false, a hop count, or addresses (TRUST_PROXY). */
@@ -43,6 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secret: env.SUNFIELD_SECRET || undefined,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${Number.isFinite(port) ? port : 3000}`,
     mapStyleUrl: env.MAP_STYLE_URL ?? '',
+    mapSources: (env.MAP_SOURCES ?? '').split(/[\s,]+/).filter(Boolean),
     webDist: path.resolve(env.SUNFIELD_WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     embeddedWorkers: env.SUNFIELD_WORKERS ? env.SUNFIELD_WORKERS !== '0' : !databaseUrl,

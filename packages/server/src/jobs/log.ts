@@ -1,8 +1,10 @@
 /**
  * Workers log through Fastify's logger inside `sunfield serve`, and through a console logger in
- * `sunfield worker`, which hands over only an `info(message)` function.
+ * `sunfield worker`, which hands over only an `info(message)` function. That one redacts as the
+ * server's logger does (lib/logRedact.ts): no SQL parameters, no secret-named fields.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { redactSecrets } from '../lib/logRedact.ts';
 
 export type WorkerLogInput = Pick<FastifyBaseLogger, 'info'> & Partial<FastifyBaseLogger>;
 
@@ -37,9 +39,7 @@ export function workerLogger(log: WorkerLogInput): FastifyBaseLogger {
 
 function describe(value: unknown): string {
   try {
-    return JSON.stringify(value, (_key, item: unknown) =>
-      item instanceof Error ? { message: item.message, name: item.name } : item,
-    );
+    return JSON.stringify(redactSecrets(value));
   } catch {
     return String(value);
   }

@@ -1,7 +1,8 @@
 /**
  * Outgoing mail. Every message is first written to the `outbox` table; with SMTP_URL it is then
- * sent by nodemailer (a well-kept SMTP client) and marked sent. Without SMTP_URL it stays in the outbox
- * and is written to the server log, so a single-machine install still shows sign-up and reset codes.
+ * sent by nodemailer (a well-kept SMTP client) and marked sent. Without SMTP_URL it stays in the outbox,
+ * where a single-machine install reads sign-up mail and reset codes (README); the log says only that a
+ * mail was queued, to whom and with which subject: never its text, which holds codes and links.
  */
 import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
@@ -33,8 +34,8 @@ export function createMailer(
         .returning({ id: outbox.id });
       if (!transport) {
         options.log.info(
-          { mail: { to: message.to, subject: message.subject, text: message.text } },
-          'mail kept in outbox (no SMTP_URL)',
+          { mail: { id: row?.id, to: message.to, subject: message.subject } },
+          'mail queued in the outbox table (no SMTP_URL)',
         );
         return;
       }

@@ -1,0 +1,85 @@
+/**
+ * Security headers on every answer (@fastify/helmet), HSTS over https, and `Cache-Control: no-store`
+ * on API answers.
+ *
+ * The Content-Security-Policy is what the web app needs and no more:
+ * - scripts only from the app's own origin: the built bundle and `/config.js` (no inline script, no
+ *   eval; the web app turns off zod's eval-compiled parsers);
+ * - styles from the origin and inline: Mantine writes its CSS variables into <style> elements and
+ *   ECharts, MapLibre and Mantine set style attributes;
+ * - MapLibre's worker comes from a blob: URL, its images (sprites, markers, control icons) from data:
+ *   and blob: URLs, and a configured map style (MAP_STYLE_URL) from its host, which the map fetches
+ *   (connect-src) and draws (img-src); MAP_SOURCES names further hosts a style's tiles come from;
+ * - connect-src 'self' also covers the realtime hub's WebSocket (ws:/wss: of the same host, CSP 3);
+ * - no plugins, no framing by any page (frame-ancestors 'none' and X-Frame-Options DENY), forms and
+ *   <base> only to the origin.
+ * Helmet also sends X-Content-Type-Options: nosniff, Referrer-Policy: no-referrer (the app needs no
+ * Referer; cross-origin fetches still carry Origin) and its cross-origin isolation defaults.
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/** The origin of an absolute http(s) URL, or undefined (a relative URL is the app's own origin). */
+function originOf(url: string): string | undefined {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:' ? parsed.origin : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Hosts the map loads from: the configured style's and any listed in `mapSources`. */
+export function mapOrigins(config: Pick<Config, 'mapStyleUrl'> & { mapSources?: string[] }): string[] {
+  const origins = [config.mapStyleUrl, ...(config.mapSources ?? [])]
+    .map((url) => (url.trim() ? originOf(url.trim()) : undefined))
+    .filter((origin): origin is string => origin !== undefined);
+  return [...new Set(origins)];
+}
+
+export function contentSecurityPolicy(map: string[]): Record<string, string[]> {
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...map],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'", ...map],
+    'worker-src': ["'self'", 'blob:'],
+    'child-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+  };
+}
+
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  config: Pick<Config, 'mapStyleUrl'> & { mapSources?: string[] },
+): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(mapOrigins(config)) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+    // Sent below, and only over https: on plain http it means nothing, and a browser that once saw it
+    // for localhost would refuse http://localhost:<any port> for a year.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    // request.protocol follows X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+  // API answers (data of a signed-in user, or tokens being issued) are never kept by a browser or a
+  // proxy, unless the route chose its own caching.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.toLowerCase().startsWith('/api') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
+    return payload;
+  });
+}
