@@ -82,10 +82,30 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
+/** Key of the advisory lock that serializes migrations across processes (any fixed 64-bit number). */
+export const MIGRATION_LOCK_KEY = 7_242_026_151;
+
+/**
+ * Applies the migrations on one connection that holds a session advisory lock: API and worker
+ * processes that start together (compose starts four) wait for the first to finish instead of
+ * racing to create the same tables. The lock goes with the connection if the process dies.
+ */
+export async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await client.end().catch(() => {});
+  }
+}
+
 async function openPostgres(url: string): Promise<Database> {
+  await migratePostgres(url);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  await migratePg(drizzlePg(pool), { migrationsFolder });
   let listener: pg.Client | undefined;
   let closing = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
