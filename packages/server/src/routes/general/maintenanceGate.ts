@@ -1,6 +1,6 @@
 /**
  * Maintenance mode: while it is on, every API call answers 503 except the system calls (version,
- * the flag itself), sign-in calls (so that a super admin can sign in) and calls by super admins.
+ * the flag itself), the health check (a balancer must not take the process out for it), sign-in calls (so that a super admin can sign in) and calls by super admins.
  * A preHandler, so that it runs after the caller is known (auth/context.ts resolves the caller in a
  * root preHandler). Install it on the /api context before any route plugin is registered.
  */
@@ -12,7 +12,7 @@ import { getMaintenanceMode } from '../../models/systemSettings.ts';
 export const MAINTENANCE_MESSAGE = 'Sunfield is down for maintenance.';
 
 /** Sign-in calls (web and client credentials) stay open so that a super admin can get in. */
-const EXEMPT_PREFIXES = ['/api/system/', '/api/auth/', '/api/oauth2/'];
+const EXEMPT_PREFIXES = ['/api/system/', '/api/health', '/api/auth/', '/api/oauth2/'];
 /** Writes under the sign-in prefix that are not sign-in: creating an account, setting up TOTP. */
 const GATED_AUTH_PREFIXES = ['/api/auth/signup', '/api/auth/totp/'];
 
