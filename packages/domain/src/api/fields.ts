@@ -105,6 +105,8 @@ export const enumOf = (definition: DefinitionSpec) => {
   const message = enumMessage(definition);
   return z
     .number({ error: message })
+    .min(Math.min(...ids), { error: message, abort: true })
+    .max(Math.max(...ids), { error: message, abort: true })
     .refine((value) => ids.has(value), { error: message })
     .nullish();
 };

@@ -5,55 +5,70 @@
  * omitted, and a module-file-defined shading response needs a shading table.
  *
  * Every field but `name` may be null or absent: the API accepts partial assets and the stored record
- * omits nulls. Numeric ranges are those the physics needs (cells in series an integer ≥ 1, powers,
- * currents and voltages at STC > 0, resistances ≥ 0, factors within [0, 1] or [0, 100] %).
+ * omits nulls. Every number has the range a physical module can have (`ranges.ts`: cells in series a
+ * whole number from 1, STC powers, currents and voltages > 0 and bounded, resistances ≥ 0, factors
+ * within [0, 1] or [0, 100] %), and every enumeration accepts only its members.
  */
 import { z } from 'zod';
+import {
+  CellDesignType,
+  CellTechnologyTypeEnum,
+  ConstructionTypeEnum,
+  DataSourceType,
+  FacialityEnum,
+  ModuleDegradationModel,
+  ModuleOrientation,
+  ModuleShadingResponse,
+  PvModelType,
+  SpectralResponseEnum,
+} from '../enums/module.ts';
+import { LibraryStatusEnum } from '../enums/status.ts';
+import { enumOf } from './fields.ts';
+import { physical, physicalList, physicalRequired, withEngineValues } from './ranges.ts';
 
-const id = z.union([z.number().int(), z.string()]);
-const num = z.number().nullish();
+const id = z.union([physicalRequired.recordId(), z.string().max(100)]);
 const str = z.string().nullish();
 const bool = z.boolean().nullish();
 const dateTime = z.string().nullish();
-/** An enum id of the spec 3 catalogue. */
-const enumId = z.number().int().nullish();
-const positive = z.number().positive().nullish();
-const nonNegative = z.number().min(0).nullish();
-const percent = z.number().min(0).max(100).nullish();
-const fraction = z.number().min(0).max(1).nullish();
+
+/** PvModelType with the engine's library models: CEC six-parameter 100 and De Soto 101. */
+export const MODULE_PV_MODELS = withEngineValues(PvModelType, [
+  { id: 100, name: 'CEC', label: 'CEC 6-parameter' },
+  { id: 101, name: 'DeSoto', label: 'De Soto' },
+]);
 
 /** spec 3 IAMFactor (3): incidence angle [°] and the modifier [-]. */
 export const iamFactorSchema = z.object({
   id: id.nullish(),
-  incidenceAngle: z.number().min(0).max(90),
-  factor: z.number().min(0).max(1.5),
+  incidenceAngle: physicalRequired.incidenceAngle(),
+  factor: physicalRequired.iamFactor(),
 });
 export type IAMFactor = z.infer<typeof iamFactorSchema>;
 
 /** spec 3 MetastabilityProperties (14): voltage scale factor and coefficients c0…c11. */
 export const metastabilityPropertiesSchema = z.object({
   id: id.nullish(),
-  metastabilityVoltageScaleFactor: num,
-  c0: num,
-  c1: num,
-  c2: num,
-  c3: num,
-  c4: num,
-  c5: num,
-  c6: num,
-  c7: num,
-  c8: num,
-  c9: num,
-  c10: num,
-  c11: num,
+  metastabilityVoltageScaleFactor: physical.coefficient(),
+  c0: physical.coefficient(),
+  c1: physical.coefficient(),
+  c2: physical.coefficient(),
+  c3: physical.coefficient(),
+  c4: physical.coefficient(),
+  c5: physical.coefficient(),
+  c6: physical.coefficient(),
+  c7: physical.coefficient(),
+  c8: physical.coefficient(),
+  c9: physical.coefficient(),
+  c10: physical.coefficient(),
+  c11: physical.coefficient(),
 });
 export type MetastabilityProperties = z.infer<typeof metastabilityPropertiesSchema>;
 
 /** spec 3 NonLinearDegradationRate (3): operating year (1 = first) and its rate [%/yr]. */
 export const nonLinearDegradationRateSchema = z.object({
   id: id.nullish(),
-  year: z.number().int().min(0).max(100),
-  degradationRate: z.number().min(-100).max(100),
+  year: physicalRequired.degradationYear(),
+  degradationRate: physicalRequired.degradationRate(),
 });
 export type NonLinearDegradationRate = z.infer<typeof nonLinearDegradationRateSchema>;
 
@@ -64,9 +79,9 @@ export type NonLinearDegradationRate = z.infer<typeof nonLinearDegradationRateSc
  */
 export const efficiencyDetailsSchema = z.object({
   id: id.nullish(),
-  irradiance: z.number().min(0).max(2000),
-  temperature: z.number().min(-60).max(120).nullish(),
-  relativeEfficiency: z.number().min(0).max(200),
+  irradiance: physicalRequired.irradiance(),
+  temperature: physical.cellTemperature(),
+  relativeEfficiency: physicalRequired.relativeEfficiency(),
 });
 export type EfficiencyDetails = z.infer<typeof efficiencyDetailsSchema>;
 
@@ -76,20 +91,20 @@ export type EfficiencyDetails = z.infer<typeof efficiencyDetailsSchema>;
  */
 export const electricalShadingPointSchema = z.object({
   id: id.nullish(),
-  shadedFraction: z.number().min(0).max(100),
-  powerLoss: z.number().min(0).max(100),
+  shadedFraction: physicalRequired.percent(),
+  powerLoss: physicalRequired.percent(),
 });
 export type ElectricalShadingPoint = z.infer<typeof electricalShadingPointSchema>;
 
 /** The CEC six-parameter fit a library module may carry (engine `cecParameters`, not in spec 3). */
 export const cecParametersSchema = z.object({
-  alphaSc: z.number(),
-  aRef: z.number().positive(),
-  iLRef: z.number().positive(),
-  iORef: z.number().positive(),
-  rS: z.number().min(0),
-  rShRef: z.number().positive(),
-  adjust: z.number(),
+  alphaSc: physicalRequired.cecAlphaSc(),
+  aRef: physicalRequired.cecARef(),
+  iLRef: physicalRequired.cecLightCurrent(),
+  iORef: physicalRequired.cecSaturationCurrent(),
+  rS: physicalRequired.seriesResistance(),
+  rShRef: physicalRequired.shuntResistance(),
+  adjust: physicalRequired.cecAdjust(),
 });
 export type CecParameters = z.infer<typeof cecParametersSchema>;
 
@@ -106,116 +121,120 @@ const assetHead = {
   lastModified: dateTime,
   lastModifiedById: id.nullish(),
   lastModifiedBy: z.unknown().optional(),
-  status: enumId,
+  status: enumOf(LibraryStatusEnum),
 };
 
-/** spec 3 Module (106), in spec order, plus the product's non-spec-3 fields at the end. */
+/**
+ * spec 3 Module (106), in spec order, plus the product's non-spec-3 fields at the end. Each number has
+ * its physical range (`ranges.ts`), each enumeration its members.
+ */
 export const moduleSchema = z.object({
   ...assetHead,
   model: str,
   manufacturer: str,
   /** [mm] */
-  length: positive,
+  length: physical.moduleDimension(),
   /** [mm] */
-  width: positive,
+  width: physical.moduleDimension(),
   /** [kg] */
-  weight: nonNegative,
-  defaultOrientation: enumId,
-  numberOfCellsInSeries: z.number().int().min(1).nullish(),
-  numberOfCellsInParallel: z.number().int().min(1).nullish(),
-  stcShortCircuitCurrent: positive,
-  stcOpenCircuitVoltage: positive,
-  stcmppCurrent: positive,
-  stcmppVoltage: positive,
-  stcMaxPower: positive,
+  weight: physical.moduleWeight(),
+  defaultOrientation: enumOf(ModuleOrientation),
+  numberOfCellsInSeries: physical.cellsInSeries(),
+  numberOfCellsInParallel: physical.cellsInParallel(),
+  stcShortCircuitCurrent: physical.moduleCurrent(),
+  stcOpenCircuitVoltage: physical.moduleVoltage(),
+  stcmppCurrent: physical.moduleCurrent(),
+  stcmppVoltage: physical.moduleVoltage(),
+  stcMaxPower: physical.modulePower(),
   /** [%/K] */
-  stcPowerTempCoef: num,
-  stcShortCircuitCurrentTempCoef: num,
-  stcOpenCircuitVoltageTempCoef: num,
+  stcPowerTempCoef: physical.moduleTempCoefficient(),
+  stcShortCircuitCurrentTempCoef: physical.moduleTempCoefficient(),
+  stcOpenCircuitVoltageTempCoef: physical.moduleTempCoefficient(),
   /** [%] */
-  stcEfficiency: percent,
-  minTolerance: num,
-  maxTolerance: num,
-  cellTechnologyType: enumId,
-  constructionType: enumId,
-  faciality: enumId,
-  bifacialityFactor: fraction,
-  transmissionFactor: fraction,
-  backSideMismatch: percent,
-  dataSource: enumId,
-  lightInducedDegradation: percent,
-  moduleQuality: num,
-  moduleMismatchCoefficient: num,
-  heatBalanceConvectiveCoef: nonNegative,
-  heatBalanceConductiveCoef: nonNegative,
-  sandiaConductiveCoef: num,
-  sandiaConvectiveCoef: num,
-  cellToModuleTempDiff: num,
-  saturationCurrentAtSTC: nonNegative,
-  seriesResistanceAtSTC: nonNegative,
-  shuntResistanceAtSTC: positive,
-  diodeIdealityFactorAtSTC: positive,
-  exponentialDependencyOnShuntResistance: nonNegative,
-  darkShuntResistance: positive,
-  linearTempDependenceOnGamma: num,
-  shortCircuitCurrentAtSTC: positive,
-  recombinationParameter: nonNegative,
-  builtInVoltage: nonNegative,
-  bandgapVoltage: positive,
-  linearTempDependenceOnIsc: num,
-  heatAbsorptionCoefAlphaT: fraction,
-  referenceIrradiance: positive,
-  referenceTemperature: num,
-  aGamma: num,
-  bGamma: num,
-  cGamma: num,
-  dGamma: num,
-  spectralResponse: enumId,
+  stcEfficiency: physical.percent(),
+  minTolerance: physical.tolerance(),
+  maxTolerance: physical.tolerance(),
+  cellTechnologyType: enumOf(CellTechnologyTypeEnum),
+  constructionType: enumOf(ConstructionTypeEnum),
+  faciality: enumOf(FacialityEnum),
+  bifacialityFactor: physical.bifacialityFactor(),
+  transmissionFactor: physical.fraction(),
+  backSideMismatch: physical.percent(),
+  dataSource: enumOf(DataSourceType),
+  lightInducedDegradation: physical.percent(),
+  moduleQuality: physical.signedPercent(),
+  moduleMismatchCoefficient: physical.signedPercent(),
+  heatBalanceConvectiveCoef: physical.heatBalanceConvective(),
+  heatBalanceConductiveCoef: physical.heatBalanceConductive(),
+  sandiaConductiveCoef: physical.sandiaA(),
+  sandiaConvectiveCoef: physical.sandiaB(),
+  cellToModuleTempDiff: physical.cellToModuleDeltaT(),
+  saturationCurrentAtSTC: physical.saturationCurrent(),
+  seriesResistanceAtSTC: physical.seriesResistance(),
+  shuntResistanceAtSTC: physical.shuntResistance(),
+  diodeIdealityFactorAtSTC: physical.diodeIdealityFactor(),
+  exponentialDependencyOnShuntResistance: physical.shuntExponent(),
+  darkShuntResistance: physical.shuntResistance(),
+  linearTempDependenceOnGamma: physical.gammaTempCoefficient(),
+  shortCircuitCurrentAtSTC: physical.moduleCurrent(),
+  recombinationParameter: physical.recombination(),
+  builtInVoltage: physical.builtInVoltage(),
+  bandgapVoltage: physical.bandgap(),
+  /** [%/K] */
+  linearTempDependenceOnIsc: physical.moduleTempCoefficient(),
+  heatAbsorptionCoefAlphaT: physical.fraction(),
+  referenceIrradiance: physical.referenceIrradiance(),
+  referenceTemperature: physical.referenceTemperature(),
+  aGamma: physical.coefficient(),
+  bGamma: physical.coefficient(),
+  cGamma: physical.coefficient(),
+  dGamma: physical.coefficient(),
+  spectralResponse: enumOf(SpectralResponseEnum),
   /** PvModelType 0, 1, 3; 100 (CEC) and 101 (De Soto) are the engine's library models */
-  pvModel: enumId,
+  pvModel: enumOf(MODULE_PV_MODELS),
   useDefaultSandiaIAM: bool,
   useDefaultTabularIAM: bool,
-  sandiaSpectralA0: num,
-  sandiaSpectralA1: num,
-  sandiaSpectralA2: num,
-  sandiaSpectralA3: num,
-  sandiaSpectralA4: num,
-  sandiaIAMB0: num,
-  sandiaIAMB1: num,
-  sandiaIAMB2: num,
-  sandiaIAMB3: num,
-  sandiaIAMB4: num,
-  sandiaIAMB5: num,
-  ashraeiamB0: z.number().min(0).max(1).nullish(),
-  spectral2B0: num,
-  spectral2B1: num,
-  spectral2B2: num,
-  spectral2B3: num,
-  spectral2B4: num,
-  spectral2B5: num,
+  sandiaSpectralA0: physical.coefficient(),
+  sandiaSpectralA1: physical.coefficient(),
+  sandiaSpectralA2: physical.coefficient(),
+  sandiaSpectralA3: physical.coefficient(),
+  sandiaSpectralA4: physical.coefficient(),
+  sandiaIAMB0: physical.coefficient(),
+  sandiaIAMB1: physical.coefficient(),
+  sandiaIAMB2: physical.coefficient(),
+  sandiaIAMB3: physical.coefficient(),
+  sandiaIAMB4: physical.coefficient(),
+  sandiaIAMB5: physical.coefficient(),
+  ashraeiamB0: physical.fraction(),
+  spectral2B0: physical.coefficient(),
+  spectral2B1: physical.coefficient(),
+  spectral2B2: physical.coefficient(),
+  spectral2B3: physical.coefficient(),
+  spectral2B4: physical.coefficient(),
+  spectral2B5: physical.coefficient(),
   iamFactors: z.array(iamFactorSchema).max(200).nullish(),
-  degradationModel: enumId,
-  linearDegradationRate: z.number().min(-100).max(100).nullish(),
+  degradationModel: enumOf(ModuleDegradationModel),
+  linearDegradationRate: physical.degradationRate(),
   nonLinearDegradationRates: z.array(nonLinearDegradationRateSchema).max(100).nullish(),
-  cellDesignType: enumId,
+  cellDesignType: enumOf(CellDesignType),
   useAntiReflectiveCoating: bool,
-  refractiveIndex: positive,
-  refractiveIndexOfARC: positive,
-  glazingExtinctionCoef: nonNegative,
-  glazingThickness: nonNegative,
-  sandiaAFactors: z.array(z.number()).max(20).nullish(),
-  sandiaBFactors: z.array(z.number()).max(20).nullish(),
-  powerAtSTC: positive,
-  powerAtSTCExcludingWiringLosses: positive,
+  refractiveIndex: physical.refractiveIndex(),
+  refractiveIndexOfARC: physical.refractiveIndex(),
+  glazingExtinctionCoef: physical.glazingExtinction(),
+  glazingThickness: physical.glazingThickness(),
+  sandiaAFactors: physicalList('coefficient', 20),
+  sandiaBFactors: physicalList('coefficient', 20),
+  powerAtSTC: physical.modulePower(),
+  powerAtSTCExcludingWiringLosses: physical.modulePower(),
   effectiveIrradianceResponse: z.array(efficiencyDetailsSchema).max(200).nullish(),
-  electricalShadingFractionalEffect: percent,
-  moduleShadingResponse: enumId,
+  electricalShadingFractionalEffect: physical.percent(),
+  moduleShadingResponse: enumOf(ModuleShadingResponse),
   isMetastable: bool,
   metastabilityProperties: metastabilityPropertiesSchema.nullish(),
   // Product fields outside spec 3 (spec 1 §3 entity and new-module defaults; engine library fit).
   electricalShadingInputTable: z.array(electricalShadingPointSchema).max(1000).nullish(),
-  nominalOperatingCellTemperature: num,
-  transmittanceAbsorptance: fraction,
+  nominalOperatingCellTemperature: physical.noct(),
+  transmittanceAbsorptance: physical.fraction(),
   useMetastability: bool,
   cecParameters: cecParametersSchema.nullish(),
 });

@@ -45,8 +45,14 @@ import {
   specKeys,
   text,
 } from './fields.ts';
+import { withEngineValues } from './ranges.ts';
 
 export const PREDICTION_NAME_MAX = 200;
+
+/** TranspositionModelType with the engine's isotropic sky (100), which the engine runs too. */
+export const PREDICTION_TRANSPOSITION_MODELS = withEngineValues(TranspositionModelType, [
+  { id: 100, name: 'Isotropic' },
+]);
 
 export const MONTHLY_FACTORS_KEYS = specKeys(
   'id:int, month:int, monthName:str, soilingLoss:num, albedo:num, spectralShift:num',
@@ -135,7 +141,7 @@ export const predictionSchema = entity(
     startIndex: int(0, 100_000_000),
     endIndex: int(0, 100_000_000),
     yearRepeater: int(1, 50),
-    transpositionModel: enumOf(TranspositionModelType),
+    transpositionModel: enumOf(PREDICTION_TRANSPOSITION_MODELS),
     perezCoefficients: enumOf(PerezCoefficientsEnum),
     diffuseDirectDecompModel: enumOf(DiffuseDirectDecompModelType),
     circumsolarTreatment: enumOf(CircumsolarTreatmentType),

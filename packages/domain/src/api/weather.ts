@@ -5,15 +5,26 @@
  * optional on input (`weatherInputSchema`), as the API accepts partial assets.
  */
 import { z } from 'zod';
+import { DCFieldBacktrackingType, DCFieldTrackingTypeEnum } from '../enums/plant.ts';
+import { LibraryStatusEnum } from '../enums/status.ts';
+import {
+  WeatherDataProvider,
+  WeatherDataType,
+  WeatherFormat,
+  WeatherPLevel,
+  WeatherTimestampDefinitionEnum,
+} from '../enums/weather.ts';
+import { enumOf } from './fields.ts';
+import { physical, physicalRequired } from './ranges.ts';
 
-const id = z.union([z.number().int(), z.string()]);
-const num = z.number().nullable();
+const id = z.union([physicalRequired.recordId(), z.string().max(100)]);
 const str = z.string().nullable();
-const int = z.number().int().nullable();
 const bool = z.boolean().nullable();
-/** An enum id of the spec 3 catalogue */
-const enumId = z.number().int().nullable();
 const dateTime = z.string().nullable();
+/** A field of the named range, or null (every Weather number may be unknown). */
+const num = (name: keyof typeof physical) => physical[name]().unwrap();
+/** An enumeration's member, or null. */
+const member = (definition: Parameters<typeof enumOf>[0]) => enumOf(definition).unwrap();
 
 /** spec 3 HorizonDetail (3): azimuth N = 0, E = 90 [°], elevation above the horizontal [°]. */
 export const horizonDetailSchema = z.object({
@@ -28,42 +39,48 @@ export const weatherMonthlyFactorsSchema = z.object({
   id: id.optional(),
   month: z.number().int().min(1).max(12),
   monthName: z.string().optional(),
-  albedo: z.number().min(0).max(1),
+  albedo: physicalRequired.fraction(),
 });
 export type WeatherMonthlyFactors = z.infer<typeof weatherMonthlyFactorsSchema>;
 
-/** spec 3 WeatherDetail (26): one record of a weather series. */
+/**
+ * spec 3 WeatherDetail (26): one record of a weather series. Irradiances [W/m²], temperatures [°C],
+ * wind [m/s, °], humidity and soiling [%], pressure [mbar], precipitable water [cm], rain [mm].
+ */
 export const weatherDetailSchema = z.object({
   id: id.optional(),
   weatherId: id.nullable().optional(),
-  index: z.number().int(),
-  dewpoint: num,
-  diffuseHorizontalIrradiance: num,
-  directNormalIrradiance: num,
-  planeOfArrayIrradiance: num,
-  backsidePlaneOfArrayIrradiance: num,
-  globalHorizontalIrradiance: num,
-  pressure: num,
-  temperature: num,
-  relativeHumidity: num,
-  windspeed: num,
-  windDirection: num,
-  windGust: num,
+  index: physicalRequired.recordIndex(),
+  dewpoint: num('ambientTemperature'),
+  diffuseHorizontalIrradiance: num('irradiance'),
+  directNormalIrradiance: num('irradiance'),
+  planeOfArrayIrradiance: num('irradiance'),
+  backsidePlaneOfArrayIrradiance: num('irradiance'),
+  globalHorizontalIrradiance: num('irradiance'),
+  pressure: num('pressure'),
+  temperature: num('ambientTemperature'),
+  relativeHumidity: num('percent'),
+  windspeed: num('windSpeed'),
+  windDirection: num('windDirection'),
+  windGust: num('windSpeed'),
   timeStamp: dateTime,
   adjustedTimeStamp: dateTime,
-  precipitableWater: num,
-  rainfall: num,
-  uDirt: num,
-  albedoData: num,
-  downloadedAlbedo: num,
-  soilingLoss: num,
-  soilingLossResult: num,
-  beamHorizontalIrradiance: num,
-  clearSkyIrradiance: num,
+  precipitableWater: num('precipitableWater'),
+  rainfall: num('rainfall'),
+  uDirt: num('percent'),
+  albedoData: num('fraction'),
+  downloadedAlbedo: num('fraction'),
+  soilingLoss: num('percent'),
+  soilingLossResult: num('percent'),
+  beamHorizontalIrradiance: num('irradiance'),
+  clearSkyIrradiance: num('irradiance'),
 });
 export type WeatherDetail = z.infer<typeof weatherDetailSchema>;
 
-/** spec 3 Weather (76). `company`, `owner`, `lastModifiedBy`, `downloadInfo` are opaque objects here. */
+/**
+ * spec 3 Weather (76). `company`, `owner`, `lastModifiedBy`, `downloadInfo` are opaque objects here.
+ * Sums over the file [kWh/m²] (irradiation), [mm] (rain); averages in the records' units.
+ */
 export const weatherSchema = z.object({
   id,
   name: z.string().trim().min(1).max(200),
@@ -76,8 +93,8 @@ export const weatherSchema = z.object({
   lastModified: dateTime,
   lastModifiedById: id.nullable(),
   lastModifiedBy: z.unknown().optional(),
-  status: enumId,
-  distance: num,
+  status: member(LibraryStatusEnum),
+  distance: num('distance'),
   locality: str,
   stateProvince: str,
   stateProvinceCode: str,
@@ -86,60 +103,60 @@ export const weatherSchema = z.object({
   region: str,
   source: str,
   stationName: str,
-  format: enumId,
+  format: member(WeatherFormat),
   stationCode: str,
-  latitude: z.number().min(-90).max(90).nullable(),
-  longitude: z.number().min(-180).max(180).nullable(),
-  elevation: num,
+  latitude: num('latitude'),
+  longitude: num('longitude'),
+  elevation: num('elevation'),
   location: z.unknown().optional(),
-  timeZone: z.number().min(-14).max(14).nullable(),
-  timestampDefinition: enumId,
-  timestampDefinitionOriginal: enumId,
-  timeInterval: z.number().int().min(1).max(60).nullable(),
+  timeZone: num('timeZone'),
+  timestampDefinition: member(WeatherTimestampDefinitionEnum),
+  timestampDefinitionOriginal: member(WeatherTimestampDefinitionEnum),
+  timeInterval: num('timeInterval'),
   startDate: dateTime,
   endDate: dateTime,
-  globalHorizontalIrradianceSum: num,
-  diffuseHorizontalIrradianceSum: num,
-  directNormalIrradianceSum: num,
-  planeOfArrayIrradianceSum: num,
-  backsidePlaneOfArrayIrradianceSum: num,
-  averageAirTemperature: num,
-  maxAirTemperature: num,
-  averageRelativeHumidity: num,
-  averageWindSpeed: num,
-  averagePrecipitableWater: num,
-  averageDewpoint: num,
-  averageSoilingLoss: num,
-  averageWindGust: num,
-  rainfallSum: num,
-  albedoSum: num,
-  averageAlbedo: num,
+  globalHorizontalIrradianceSum: num('irradiationSum'),
+  diffuseHorizontalIrradianceSum: num('irradiationSum'),
+  directNormalIrradianceSum: num('irradiationSum'),
+  planeOfArrayIrradianceSum: num('irradiationSum'),
+  backsidePlaneOfArrayIrradianceSum: num('irradiationSum'),
+  averageAirTemperature: num('ambientTemperature'),
+  maxAirTemperature: num('ambientTemperature'),
+  averageRelativeHumidity: num('percent'),
+  averageWindSpeed: num('windSpeed'),
+  averagePrecipitableWater: num('precipitableWater'),
+  averageDewpoint: num('ambientTemperature'),
+  averageSoilingLoss: num('percent'),
+  averageWindGust: num('windSpeed'),
+  rainfallSum: num('rainfallSum'),
+  albedoSum: num('albedoSum'),
+  averageAlbedo: num('fraction'),
   hasAlbedoData: bool,
   weatherDataModelVersion: str,
-  dataProvider: enumId,
-  pLevel: enumId,
-  windSensorHeight: num,
+  dataProvider: member(WeatherDataProvider),
+  pLevel: member(WeatherPLevel),
+  windSensorHeight: num('sensorHeight'),
   monthlyFactors: z.array(weatherMonthlyFactorsSchema).nullable(),
   weatherDetails: z.array(weatherDetailSchema).nullable(),
-  dataType: enumId,
+  dataType: member(WeatherDataType),
   seriesFingerprint: str,
   customerName: str,
   apiLocked: bool,
   apiDownloaded: bool,
   weatherFileKey: str,
-  offsetMinutes: int,
+  offsetMinutes: num('offsetMinutes'),
   usingSytemKey: bool,
   downloadUsageTracked: bool,
   detailsKey: str,
-  moduleTilt: num,
-  moduleAzimuth: num,
-  trackingType: enumId,
-  trackingBacktrackingType: enumId,
-  minimumTrackingLimitAngleD: num,
-  maximumTrackingLimitAngleD: num,
-  trackerPitchAngleD: num,
-  trackerStowAngle: num,
-  groundCoverageRatio: num,
+  moduleTilt: num('tilt'),
+  moduleAzimuth: num('azimuth'),
+  trackingType: member(DCFieldTrackingTypeEnum),
+  trackingBacktrackingType: member(DCFieldBacktrackingType),
+  minimumTrackingLimitAngleD: num('rotation'),
+  maximumTrackingLimitAngleD: num('rotation'),
+  trackerPitchAngleD: num('trackerPitch'),
+  trackerStowAngle: num('rotation'),
+  groundCoverageRatio: num('groundCoverageRatio'),
   downloadInfo: z.unknown().optional(),
 });
 export type Weather = z.infer<typeof weatherSchema>;
@@ -196,7 +213,7 @@ export const WEATHER_COLUMN_UNITS = [
   '-',
 ] as const;
 
-const col = z.number().int().min(0);
+const col = physicalRequired.column();
 const dateOrder = z.enum(['ymd', 'dmy', 'mdy']);
 
 /** Timestamp layout of a generic file (engine `GenericTimestamp`). */
@@ -221,8 +238,8 @@ export const genericTimestampSchema = z.discriminatedUnion('format', [
 /** Column mapping of a generic weather-file import (engine `GenericCsvMapping`). */
 export const genericCsvMappingSchema = z.object({
   delimiter: z.enum([',', ';', '\t', '|', ' ']),
-  headerRow: z.number().int().min(-1),
-  firstDataRow: z.number().int().min(0).optional(),
+  headerRow: physicalRequired.headerRow(),
+  firstDataRow: physicalRequired.recordIndex().optional(),
   decimal: z.enum(['.', ',']).optional(),
   timestamp: genericTimestampSchema,
   timeZone: z.number().min(-14).max(14),
@@ -234,7 +251,7 @@ export const genericCsvMappingSchema = z.object({
         index: col,
         key: z.enum(WEATHER_SERIES_KEYS),
         unit: z.enum(WEATHER_COLUMN_UNITS),
-        missingValue: z.number().optional(),
+        missingValue: physicalRequired.missingValue().optional(),
       }),
     )
     .min(1),
@@ -242,7 +259,7 @@ export const genericCsvMappingSchema = z.object({
   longitude: z.number().min(-180).max(180).optional(),
   elevation: z.number().min(-500).max(9000).optional(),
   name: z.string().max(200).optional(),
-  missingValue: z.number().optional(),
+  missingValue: physicalRequired.missingValue().optional(),
 });
 export type GenericCsvMappingInput = z.infer<typeof genericCsvMappingSchema>;
 
@@ -255,7 +272,7 @@ export const generateWeatherSchema = z.object({
   monthlyGhi: z.array(z.number().min(0).max(400)).length(12),
   monthlyTemp: z.array(z.number().min(-60).max(60)).length(12),
   monthlyWind: z.array(z.number().min(0).max(60)).length(12).optional(),
-  seed: z.number().int().optional(),
+  seed: physicalRequired.seed().optional(),
   name: z.string().max(200).optional(),
 });
 

@@ -83,7 +83,7 @@ describeEachDatabase('inverter library', (ctx) => {
     });
     expect(bad.statusCode).toBe(400);
     expect((bad.json() as { modelState: Record<string, string[]> }).modelState).toEqual({
-      'efficiencyCurves.0.efficiencyPoints.0.efficiency': ['Efficiency must be 0–100 %.'],
+      'efficiencyCurves.0.efficiencyPoints.0.efficiency': ['Must be a number from 0 to 100 %.'],
     });
     expect(
       (await call(app, { method: 'DELETE', url: `/api/Inverter/${id}`, token: user.token })).json(),

@@ -129,7 +129,7 @@ describeEachDatabase('module library', (ctx) => {
     expect(bad.statusCode).toBe(400);
     const badBody = bad.json() as { message: string; modelState: Record<string, string[]> };
     expect(badBody.modelState.name).toEqual(['Name is required.']);
-    expect(badBody.modelState.stcMaxPower).toEqual(['STC maximum power must be a number.']);
+    expect(badBody.modelState.stcMaxPower).toEqual(['Must be greater than 0 and at most 2000 W.']);
 
     const shading = await call(app, {
       method: 'PUT',

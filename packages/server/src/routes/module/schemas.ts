@@ -6,7 +6,16 @@
 import { z } from 'zod';
 import { ASSET_STATUS } from '@sunfield/domain';
 import { moduleSaveSchema } from '@sunfield/domain/api/module.ts';
-import { inverterSaveSchema } from '@sunfield/domain/api/inverter.ts';
+import {
+  efficiencyCurveSchema,
+  efficiencyPointSchema,
+  inverterSaveSchema,
+  kVACurveSchema,
+  kVAPointSchema,
+  pqCurveSchema,
+  pqPointSchema,
+} from '@sunfield/domain/api/inverter.ts';
+import { physical } from '@sunfield/domain/api/ranges.ts';
 import {
   INVERTER_SORTS,
   MODULE_SORTS,
@@ -180,12 +189,6 @@ export const statusChangeSchema = z.preprocess(
 // Entity bodies
 
 const finite = (label: string) => z.number({ error: `${label} must be a number.` });
-const optionalNumber = (label: string, min?: number, max?: number) => {
-  let schema = finite(label);
-  if (min !== undefined) schema = schema.min(min, `${label} must be at least ${min}.`);
-  if (max !== undefined) schema = schema.max(max, `${label} must be at most ${max}.`);
-  return schema.nullish();
-};
 const optionalText = (label: string, max = 200) =>
   z
     .string({ error: `${label} must be text.` })
@@ -199,71 +202,43 @@ const nameSchema = z
   .max(200, 'Name must be at most 200 characters.');
 
 /**
- * Body of POST/PUT /Module: the domain's spec 3 schema (unknown keys dropped), with worded messages
- * for the fields a user types most.
+ * Body of POST/PUT /Module: the domain's spec 3 schema (unknown keys dropped; every number within its
+ * physical range, every enumeration within its members), with worded messages for the texts.
  */
 export const moduleBodySchema = moduleSaveSchema.extend({
   name: nameSchema,
   manufacturer: optionalText('Manufacturer'),
   model: optionalText('Model'),
   description: optionalText('Description', 4000),
-  stcMaxPower: optionalNumber('STC maximum power', 0, 100_000),
-  cellTechnologyType: z
-    .number({ error: 'Cell technology type must be a number.' })
-    .int('Cell technology type must be a whole number.')
-    .min(1, 'Cell technology type must be 1–8.')
-    .max(8, 'Cell technology type must be 1–8.')
-    .nullish(),
-  faciality: z
-    .number({ error: 'Faciality must be 0 (Monofacial) or 1 (Bifacial).' })
-    .refine((v) => v === 0 || v === 1, 'Faciality must be 0 (Monofacial) or 1 (Bifacial).')
-    .nullish(),
 });
 
-const efficiencyCurve = z.object({
-  voltage: finite('Voltage'),
-  efficiencyPoints: z
-    .array(
-      z.object({
-        power: finite('Power'),
-        efficiency: finite('Efficiency')
-          .min(0, 'Efficiency must be 0–100 %.')
-          .max(100, 'Efficiency must be 0–100 %.'),
-      }),
-    )
-    .max(1000, 'Too many efficiency points.'),
-});
-
-const kvaCurve = z.object({
-  elevation: finite('Elevation'),
-  kVAPoints: z
-    .array(
-      z.object({
-        temperature: finite('Temperature'),
-        kVA: finite('kVA').min(0, 'kVA must be positive.'),
-      }),
-    )
-    .max(1000, 'Too many kVA points.'),
-});
-
-const pqCurve = z.object({
-  temperature: finite('Temperature'),
-  pqPoints: z
-    .array(z.object({ activePowerP: finite('Active power'), reactivePowerQ: finite('Reactive power') }))
-    .max(1000, 'Too many PQ points.'),
-});
-
-/** Body of POST/PUT /Inverter: the domain's spec 3 schema with worded messages for curves. */
+/**
+ * Body of POST/PUT /Inverter: the domain's spec 3 schema; curves take the domain's points (physical
+ * ranges) with the longer lists OND files may hold.
+ */
 export const inverterBodySchema = inverterSaveSchema.extend({
   name: nameSchema,
   manufacturer: optionalText('Manufacturer'),
   model: optionalText('Model'),
   description: optionalText('Description', 4000),
   /** Default setpoint of an inverter node using it [kW] (newInverter). */
-  setpointkW: optionalNumber('Setpoint', 0, 1_000_000),
-  efficiencyCurves: z.array(efficiencyCurve).max(100, 'Too many efficiency curves.').nullish(),
-  kVACurves: z.array(kvaCurve).max(100, 'Too many kVA curves.').nullish(),
-  pqCurves: z.array(pqCurve).max(100, 'Too many PQ curves.').nullish(),
+  setpointkW: physical.inverterPowerLevel(),
+  efficiencyCurves: z
+    .array(
+      efficiencyCurveSchema.extend({
+        efficiencyPoints: z.array(efficiencyPointSchema).max(1000, 'Too many efficiency points.'),
+      }),
+    )
+    .max(100, 'Too many efficiency curves.')
+    .nullish(),
+  kVACurves: z
+    .array(kVACurveSchema.extend({ kVAPoints: z.array(kVAPointSchema).max(1000, 'Too many kVA points.') }))
+    .max(100, 'Too many kVA curves.')
+    .nullish(),
+  pqCurves: z
+    .array(pqCurveSchema.extend({ pqPoints: z.array(pqPointSchema).max(1000, 'Too many PQ points.') }))
+    .max(100, 'Too many PQ curves.')
+    .nullish(),
 });
 
 export const KVA_QUERY_KEYS = ['temperature', 'elevation', 'useCoolingTemp'] as const;

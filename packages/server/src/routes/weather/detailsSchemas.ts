@@ -5,34 +5,40 @@
  * spells it), the irradiances [W/m²], `temperature` [°C], `windspeed` [m/s], `relativeHumidity` [%],
  * `pressure` [mbar], `precipitableWater` [cm], `rainfall` [mm]… Fields the server does not read
  * (the SDK's own bookkeeping, `beamHorizontalIrradiance`, `soilingLoss`, the client-side sums) are
- * ignored; the sums and averages are computed from the series.
+ * ignored; the sums and averages are computed from the series. Every value has its physical range
+ * (domain `ranges.ts`) and every enumeration its members: a 1e308 W/m² record is a 400 naming it.
  */
 import { z } from 'zod';
+import { enumOf } from '@sunfield/domain/api/fields.ts';
+import { physical, type PhysicalName } from '@sunfield/domain/api/ranges.ts';
+import { LibraryStatusEnum } from '@sunfield/domain/enums/status.ts';
+import { WeatherDataProvider, WeatherDataType, WeatherPLevel } from '@sunfield/domain/enums/weather.ts';
 
 /** Records a year of one-minute data holds (366 × 1440); the 64 MB body limit binds first. */
 export const MAX_WEATHER_DETAILS = 527_040;
 
-const value = z.number({ error: 'Must be a number or null.' }).nullish();
+/** A value of a record: a number of its physical range (domain `ranges.ts`), or null. */
+const value = (name: PhysicalName) => physical[name]();
 
 /** One WeatherDetail record as a client sends it. */
 export const weatherDetailInputSchema = z.object({
-  index: z.number().int().nullish(),
+  index: physical.recordIndex(),
   timeStamp: z.string().max(40).nullish(),
   timestamp: z.string().max(40).nullish(),
-  globalHorizontalIrradiance: value,
-  directNormalIrradiance: value,
-  diffuseHorizontalIrradiance: value,
-  planeOfArrayIrradiance: value,
-  temperature: value,
-  windspeed: value,
-  windSpeed: value,
-  windDirection: value,
-  relativeHumidity: value,
-  dewpoint: value,
-  pressure: value,
-  precipitableWater: value,
-  rainfall: value,
-  albedoData: value,
+  globalHorizontalIrradiance: value('irradiance'),
+  directNormalIrradiance: value('irradiance'),
+  diffuseHorizontalIrradiance: value('irradiance'),
+  planeOfArrayIrradiance: value('irradiance'),
+  temperature: value('ambientTemperature'),
+  windspeed: value('windSpeed'),
+  windSpeed: value('windSpeed'),
+  windDirection: value('windDirection'),
+  relativeHumidity: value('percent'),
+  dewpoint: value('ambientTemperature'),
+  pressure: value('pressure'),
+  precipitableWater: value('precipitableWater'),
+  rainfall: value('rainfall'),
+  albedoData: value('fraction'),
 });
 export type WeatherDetailInput = z.infer<typeof weatherDetailInputSchema>;
 
@@ -42,7 +48,6 @@ export const weatherDetailsSchema = z
   .max(MAX_WEATHER_DETAILS, `weatherDetails may hold at most ${MAX_WEATHER_DETAILS} records.`);
 
 const text = (max: number) => z.string().max(max, `At most ${max} characters.`).nullish();
-const enumId = z.number().int('Must be a whole number.').nullish();
 
 /** The spec 3 Weather fields of a create or an update that are kept as they are sent. */
 export const weatherDescriptionSchema = z.object({
@@ -55,9 +60,9 @@ export const weatherDescriptionSchema = z.object({
   region: text(200),
   stationName: text(200),
   stationCode: text(50),
-  dataType: enumId,
-  pLevel: enumId,
-  windSensorHeight: z.number().min(0).max(500).nullish(),
+  dataType: enumOf(WeatherDataType),
+  pLevel: enumOf(WeatherPLevel),
+  windSensorHeight: physical.sensorHeight(),
 });
 
 /** POST /Weather: a new weather from its records. */
@@ -87,8 +92,8 @@ export const createWeatherSchema = weatherDescriptionSchema.extend({
     .min(1, 'Timestamp definition must be 1 (interval end), 2 (interval begin) or 3 (interval middle).')
     .max(3, 'Timestamp definition must be 1 (interval end), 2 (interval begin) or 3 (interval middle).')
     .nullish(),
-  dataProvider: enumId,
-  status: enumId,
+  dataProvider: enumOf(WeatherDataProvider),
+  status: enumOf(LibraryStatusEnum),
   source: text(200),
   note: text(4000),
   weatherDetails: weatherDetailsSchema,
