@@ -1,6 +1,8 @@
 /**
  * `sunfield serve | worker | migrate | seed | create-admin | simulate`.
  * serve: migrate, seed, listen on PORT (default 3000); in embedded mode the workers run in-process.
+ * On a company's PostgreSQL (DATABASE_URL) serve seeds the Global library only: the demo user, whose
+ * password is in the README, is made there only by `sunfield seed`.
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
@@ -37,13 +39,14 @@ export async function main(argv: string[]): Promise<number> {
     const { runSimulateCommand } = await import('./commands/simulate/run.ts');
     return runSimulateCommand(rest);
   }
-  const { openDatabase, buildApp, createSuperAdmin, DEMO_EMAIL, DEMO_PASSWORD, seedDemo } =
+  const { openDatabase, buildApp, createSuperAdmin, DEMO_EMAIL, DEMO_PASSWORD, seedDemo, seedLibrary } =
     await serverModules();
   const config = loadConfig();
   switch (command) {
     case 'serve': {
       const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-      const seeded = await seedDemo(database.db);
+      const seeded = config.databaseUrl ? undefined : await seedDemo(database.db);
+      if (config.databaseUrl) await seedLibrary(database.db);
       const app = await buildApp({ config, database });
       const { startWorkers } = await import('./jobs/index.ts');
       const workers = config.embeddedWorkers ? await startWorkers(database, app.log) : undefined;
@@ -61,7 +64,9 @@ export async function main(argv: string[]): Promise<number> {
         : `embedded PostgreSQL in ${config.dataDir}`;
       console.log(`\nSunfield is running on http://localhost:${config.port} — database: ${where}`);
       console.log(
-        `Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}${seeded.created ? ' (created now)' : ''}\n`,
+        seeded
+          ? `Demo sign-in: ${DEMO_EMAIL} / ${DEMO_PASSWORD}${seeded.created ? ' (created now)' : ''}\n`
+          : 'No demo user on a company database: `sunfield create-admin` makes an administrator, `sunfield seed` the demo.\n',
       );
       return new Promise<number>(() => {});
     }

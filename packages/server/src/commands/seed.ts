@@ -23,6 +23,14 @@ export interface SeedResult {
   demo: DemoDataResult;
 }
 
+/**
+ * What `sunfield serve` seeds on a company's PostgreSQL (DATABASE_URL): the Global library only. The
+ * demo user, whose password is public, exists only on the embedded database or after `sunfield seed`.
+ */
+export async function seedLibrary(db: Db): Promise<void> {
+  await seedGlobalLibrary(db);
+}
+
 export async function seedDemo(db: Db): Promise<SeedResult> {
   // The Global module and inverter libraries from the CEC lists, once (commands/librarySeed.ts).
   await seedGlobalLibrary(db);
