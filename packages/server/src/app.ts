@@ -19,6 +19,7 @@ import { LOG_REDACT_PATHS, serializeError } from './lib/logRedact.ts';
 import { registerSecurityHeaders } from './lib/securityHeaders.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { resolveSecret } from './lib/secret.ts';
+import { registerMetrics } from './metrics.ts';
 import { registerRoutes } from './routes/index.ts';
 import { mapRoutes } from './routes/map.ts';
 import { JobQueue } from './jobs/queue.ts';
@@ -113,6 +114,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // NUL, unpaired surrogates and over-deep JSON: refused with a 400 before any route runs.
   registerTextGuard(app);
   registerAuth(app, database.db, tokens);
+  // Prometheus text at /metrics when SUNFIELD_METRICS=1 (request counts and latencies, jobs, queue).
+  registerMetrics(app, database, config.metrics ?? { enabled: false, token: undefined });
   // The realtime hub at /hub, outside /api; it authenticates its sockets itself.
   await app.register(realtimeHub);
   await app.register(registerRoutes, { prefix: '/api' });

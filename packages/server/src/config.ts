@@ -27,6 +27,8 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Run queue workers inside the API process (embedded mode default). */
   embeddedWorkers: boolean;
+  /** GET /metrics in Prometheus text (SUNFIELD_METRICS=1), with an optional bearer token. */
+  metrics: { enabled: boolean; token: string | undefined };
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -49,6 +51,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.SUNFIELD_WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     embeddedWorkers: env.SUNFIELD_WORKERS ? env.SUNFIELD_WORKERS !== '0' : !databaseUrl,
+    metrics: {
+      enabled: env.SUNFIELD_METRICS === '1' || env.SUNFIELD_METRICS === 'true',
+      token: env.SUNFIELD_METRICS_TOKEN || undefined,
+    },
   };
 }
 
