@@ -29,6 +29,9 @@ export function parseHeapMb(): number {
   return Number.isInteger(fromEnv) && fromEnv >= 16 ? fromEnv : 768;
 }
 
+/** Below this a copy costs less than it is worth to move [bytes]. */
+const MOVE_FROM = 1024 * 1024;
+
 let shared: Piscina | undefined;
 
 function pool(): Piscina {
@@ -55,7 +58,8 @@ type Answer<K extends ParseKind> =
 /**
  * Reads an uploaded file in a parsing thread (parseTasks.ts `parseNow`).
  * @param kind what the file is
- * @param bytes the file (copied to the thread)
+ * @param bytes the file: moved to the thread when it is large and owns its whole buffer (an upload
+ *   read into one `Buffer.concat`), so the caller must not use it afterwards; else copied
  * @param options the kind's options
  * @throws HttpError 400 naming the file field for a file its reader refuses, 413 for one that
  *   exhausts a thread's memory
@@ -67,7 +71,10 @@ export async function parseInWorker<K extends ParseKind>(
 ): Promise<ParseResults[K]> {
   let answer: Answer<K>;
   try {
-    answer = (await pool().run({ kind, bytes, options })) as Answer<K>;
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+    const transferList =
+      own && bytes.byteLength >= MOVE_FROM && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
+    answer = (await pool().run({ kind, bytes, options }, { transferList })) as Answer<K>;
   } catch (error) {
     if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
       const message = 'The file needs more memory to read than the server allows: it cannot be imported.';
