@@ -6,8 +6,9 @@
  *    after warm-up. CPU time of the child process. With `--repeat N` each case runs in N processes and
  *    the table shows the median warm and cold over them, and the range of the warm figure.
  * 2. The detailed benchmarks of the other files (sun, geometry, optics, …, and the API benchmarks
- *    plantApi, weatherApi and predictionRun, which also use PostgreSQL when it answers; predictionRun
- *    takes minutes), each in its own process, as they print themselves (skip them with `--table-only`).
+ *    plantApi, weatherApi, predictionRun and uploadDos, which also use PostgreSQL when it answers;
+ *    predictionRun takes minutes; uploadDos starts a server process and posts zip bombs and a 50 MB
+ *    CSV at it), each in its own process, as they print themselves (skip them with `--table-only`).
  *
  * The machine's load average is printed before and after: other processes on a shared machine inflate
  * the figures (CPU time less than wall time, but caches and hyperthreads are shared).

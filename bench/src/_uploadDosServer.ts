@@ -1,0 +1,29 @@
+/**
+ * The server of the upload denial-of-service benchmark (uploadDos.ts), in its own process so that
+ * its memory is measured apart from the client's: the HTTP app on PostgreSQL (BENCH_DATABASE_URL)
+ * or the embedded database, with two signed-in users of two companies, listening on a free port.
+ * Prints one line `READY {"port", "uploader", "lister"}` (the users' bearer headers) when it
+ * listens; on SIGUSR2 it starts measuring its event loop's delay, and on SIGTERM prints
+ * `LOOP {"max", "p99"}` [ms] of what it measured and exits. The leading underscore keeps `npm run bench` from running it on its own.
+ */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { benchApp, benchUser } from './benchApp.ts';
+
+const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
+const bench = await benchApp('Uploads', databaseUrl);
+const lister = await benchUser(bench.app, bench.database, 'Lister');
+await bench.app.listen({ port: 0, host: '127.0.0.1' });
+const address = bench.app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+console.log(`READY ${JSON.stringify({ port, uploader: bench.headers, lister: lister.headers })}`);
+
+const loop = monitorEventLoopDelay({ resolution: 10 });
+process.on('SIGUSR2', () => loop.enable());
+const stop = async () => {
+  loop.disable();
+  console.log(`LOOP ${JSON.stringify({ max: loop.max / 1e6, p99: loop.percentile(99) / 1e6 })}`);
+  await bench.close();
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
