@@ -29,6 +29,17 @@ export function parseHeapMb(): number {
   return Number.isInteger(fromEnv) && fromEnv >= 16 ? fromEnv : 768;
 }
 
+/**
+ * Longest a parse may take [ms]: SUNFIELD_PARSE_TIMEOUT_MS, else 60 s (the largest weather file
+ * accepted, four one-minute years, parses in 10 s on a busy 2-CPU machine). A file built to keep a
+ * thread busy (a sheet of millions of tiny cells under the inflate cap) is stopped there, so that
+ * it holds one of the few parsing threads for a bounded time.
+ */
+export function parseTimeoutMs(): number {
+  const fromEnv = Number(process.env.SUNFIELD_PARSE_TIMEOUT_MS);
+  return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 60_000;
+}
+
 /** Below this a copy costs less than it is worth to move [bytes]. */
 const MOVE_FROM = 1024 * 1024;
 
@@ -62,7 +73,7 @@ type Answer<K extends ParseKind> =
  *   read into one `Buffer.concat`), so the caller must not use it afterwards; else copied
  * @param options the kind's options
  * @throws HttpError 400 naming the file field for a file its reader refuses, 413 for one that
- *   exhausts a thread's memory
+ *   exhausts a thread's memory or outlasts {@link parseTimeoutMs}
  */
 export async function parseInWorker<K extends ParseKind>(
   kind: K,
@@ -74,13 +85,19 @@ export async function parseInWorker<K extends ParseKind>(
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
     const transferList =
       own && bytes.byteLength >= MOVE_FROM && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
-    answer = (await pool().run({ kind, bytes, options }, { transferList })) as Answer<K>;
+    const signal = AbortSignal.timeout(parseTimeoutMs());
+    answer = (await pool().run({ kind, bytes, options }, { transferList, signal })) as Answer<K>;
   } catch (error) {
-    if ((error as { code?: string }).code === 'ERR_WORKER_OUT_OF_MEMORY') {
-      const message = 'The file needs more memory to read than the server allows: it cannot be imported.';
-      throw new HttpError(413, { message, modelState: { file: [message] } }, message);
-    }
-    throw error;
+    const { code, name } = error as { code?: string; name?: string };
+    const reason =
+      code === 'ERR_WORKER_OUT_OF_MEMORY'
+        ? 'The file needs more memory to read than the server allows'
+        : name === 'AbortError'
+          ? `The file takes longer to read than the server allows (${parseTimeoutMs() / 1000} s)`
+          : undefined;
+    if (!reason) throw error;
+    const message = `${reason}: it cannot be imported.`;
+    throw new HttpError(413, { message, modelState: { file: [message] } }, message);
   }
   if ('refused' in answer) {
     const { statusCode, body, message } = answer.refused;

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { strToU8, zipSync } from 'fflate';
 import { beforeAll, expect, it } from 'vitest';
+import { closeParsePool } from '../../../src/uploads/parsePool.ts';
 import { call, describeEachDatabase } from '../harness.ts';
 import { createCompanyUser, type TestCompanyUser } from '../projectFactory.ts';
 import { DATA_DIR, multipart } from '../weatherHelpers.ts';
@@ -99,5 +101,32 @@ describeEachDatabase('security: hostile uploads', (ctx) => {
       expect(body.message).toMatch(/no data rows/);
       expect(body.modelState.file?.[0]).toMatch(/no data rows/);
     }
+  });
+
+  it('answers 413 when a file exhausts its parsing thread, and carries on', async () => {
+    const { app } = ctx();
+    // A 40 kB workbook of a million shared strings: its XML tree outgrows a 64 MB heap. The pool
+    // reads its limit when it starts, so it is restarted with the small limit and again after.
+    const strings = zipSync({
+      'xl/sharedStrings.xml': strToU8(`<sst>${'<si><t>x</t></si>'.repeat(1_000_000)}</sst>`),
+      'xl/worksheets/sheet1.xml': strToU8('<worksheet><sheetData/></worksheet>'),
+    });
+    await closeParsePool();
+    process.env.SUNFIELD_PARSE_HEAP_MB = '64';
+    try {
+      const small = await postKeyPoints('irradiance,temperature\n', 'keys.csv');
+      expect(small.statusCode, small.body).toBe(400);
+      const res = await postKeyPoints(Buffer.from(strings));
+      expect(res.statusCode, res.body).toBe(413);
+      expect(res.json().modelState.file[0]).toMatch(/more memory to read than the server allows/);
+      const list = await call(app, { method: 'GET', url: '/api/Project', token: me.token });
+      expect(list.statusCode).toBe(200);
+    } finally {
+      delete process.env.SUNFIELD_PARSE_HEAP_MB;
+      await closeParsePool();
+    }
+    const after = await postKeyPoints('irradiance,temperature\n', 'keys.csv');
+    expect(after.statusCode, after.body).toBe(400);
+    expect(after.json().message).not.toMatch(/memory/);
   });
 });
