@@ -11,6 +11,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { PHYSICAL, rangeMessage, type PhysicalRange } from '@sunfield/domain/api/ranges.ts';
 import {
   effectiveIrradianceResponse,
   EIR_IRRADIANCES,
@@ -39,48 +40,72 @@ import { parseInWorker } from '../../uploads/parsePool.ts';
 /** 5 MB: a workbook of a few thousand IV points is well under 1 MB. */
 const GENERATOR_FILE_LIMIT = 5 * 1024 * 1024;
 
+/** `{label} must be a number from 0 to 100 A.`: the domain's range message, named. */
+const rangeText = (label: string, range: PhysicalRange) => `${label} m${rangeMessage(range).slice(1)}`;
+/** A number within a physical range (domain `ranges.ts`). */
+const within = (schema: z.ZodNumber, label: string, range: PhysicalRange) => {
+  const message = rangeText(label, range);
+  const whole = range.integer ? schema.int(message) : schema;
+  const lower = range.aboveMin ? whole.gt(range.min, message) : whole.min(range.min, message);
+  return lower.max(range.max, message);
+};
+
 /** Absent, null and '' are "not given"; numeric text from form fields is read as a number. */
-const optionalNumber = (field: string) =>
+const optionalNumber = (field: string, range: PhysicalRange) =>
   z.preprocess(
     (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
-    z
-      .number({ error: `${field} must be a number.` })
-      .finite(`${field} must be a number.`)
-      .optional(),
+    within(z.number({ error: `${field} must be a number.` }), field, range).optional(),
   );
-const positive = (field: string, label: string) =>
+const positive = (field: string, label: string, range: PhysicalRange) =>
   z.preprocess(
     (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
-    z
-      .number({ error: `${label} is required.` })
-      .finite(`${label} must be a number.`)
-      .positive(`${label} must be greater than 0.`),
+    within(
+      z.number({ error: `${label} is required.` }).positive(`${label} must be greater than 0.`),
+      label,
+      range,
+    ),
   );
+/** CellTechnologyTypeEnum 1–8. */
+const CELL_TECHNOLOGY: PhysicalRange = { min: 1, max: 8, unit: '', integer: true };
 const cells = z.preprocess(
   (v) => (v === null || v === '' ? undefined : typeof v === 'string' ? Number(v) : v),
   z
     .number({ error: 'Cells in series is required.' })
     .int('Cells in series must be a whole number.')
     .min(1, 'Cells in series must be at least 1.')
-    .max(10_000, 'Cells in series must be at most 10000.'),
+    .max(PHYSICAL.cellsInSeries.max, `Cells in series must be at most ${PHYSICAL.cellsInSeries.max}.`),
 );
 
 const datasheetSchema = z
   .object({
-    stcShortCircuitCurrent: positive('stcShortCircuitCurrent', 'Short-circuit current (Isc)'),
-    stcOpenCircuitVoltage: positive('stcOpenCircuitVoltage', 'Open-circuit voltage (Voc)'),
-    stcmppCurrent: positive('stcmppCurrent', 'MPP current (Imp)'),
-    stcmppVoltage: positive('stcmppVoltage', 'MPP voltage (Vmp)'),
+    stcShortCircuitCurrent: positive(
+      'stcShortCircuitCurrent',
+      'Short-circuit current (Isc)',
+      PHYSICAL.moduleCurrent,
+    ),
+    stcOpenCircuitVoltage: positive(
+      'stcOpenCircuitVoltage',
+      'Open-circuit voltage (Voc)',
+      PHYSICAL.moduleVoltage,
+    ),
+    stcmppCurrent: positive('stcmppCurrent', 'MPP current (Imp)', PHYSICAL.moduleCurrent),
+    stcmppVoltage: positive('stcmppVoltage', 'MPP voltage (Vmp)', PHYSICAL.moduleVoltage),
     numberOfCellsInSeries: cells,
-    stcShortCircuitCurrentTempCoef: optionalNumber('Isc temperature coefficient'),
-    stcOpenCircuitVoltageTempCoef: optionalNumber('Voc temperature coefficient'),
-    stcPowerTempCoef: optionalNumber('Pmax temperature coefficient'),
-    cellTechnologyType: optionalNumber('Cell technology'),
-    referenceIrradiance: optionalNumber('Reference irradiance'),
-    referenceTemperature: optionalNumber('Reference temperature'),
-    bandgapVoltage: optionalNumber('Bandgap voltage'),
-    recombinationParameter: optionalNumber('Recombination parameter'),
-    builtInVoltage: optionalNumber('Built-in voltage'),
+    stcShortCircuitCurrentTempCoef: optionalNumber(
+      'Isc temperature coefficient',
+      PHYSICAL.moduleTempCoefficient,
+    ),
+    stcOpenCircuitVoltageTempCoef: optionalNumber(
+      'Voc temperature coefficient',
+      PHYSICAL.moduleTempCoefficient,
+    ),
+    stcPowerTempCoef: optionalNumber('Pmax temperature coefficient', PHYSICAL.moduleTempCoefficient),
+    cellTechnologyType: optionalNumber('Cell technology', CELL_TECHNOLOGY),
+    referenceIrradiance: optionalNumber('Reference irradiance', PHYSICAL.irradiance),
+    referenceTemperature: optionalNumber('Reference temperature', PHYSICAL.referenceTemperature),
+    bandgapVoltage: optionalNumber('Bandgap voltage', PHYSICAL.bandgap),
+    recombinationParameter: optionalNumber('Recombination parameter', PHYSICAL.recombination),
+    builtInVoltage: optionalNumber('Built-in voltage', PHYSICAL.builtInVoltage),
   })
   .superRefine((d, ctx) => {
     if (d.stcmppCurrent >= d.stcShortCircuitCurrent)
@@ -104,21 +129,33 @@ const datasheetSchema = z
   });
 
 const fixedSchema = z.object({
-  seriesResistanceAtSTC: optionalNumber('Series resistance').refine((v) => v === undefined || v >= 0, {
-    message: 'Series resistance must be 0 or more.',
-  }),
-  shuntResistanceAtSTC: optionalNumber('Shunt resistance').refine((v) => v === undefined || v > 0, {
-    message: 'Shunt resistance must be greater than 0.',
-  }),
-  darkShuntResistance: optionalNumber('Dark shunt resistance').refine((v) => v === undefined || v > 0, {
-    message: 'Dark shunt resistance must be greater than 0.',
-  }),
-  exponentialDependencyOnShuntResistance: optionalNumber('Shunt resistance exponent'),
-  diodeIdealityFactorAtSTC: optionalNumber('Diode ideality factor').refine(
+  seriesResistanceAtSTC: optionalNumber('Series resistance', PHYSICAL.seriesResistance).refine(
+    (v) => v === undefined || v >= 0,
+    {
+      message: 'Series resistance must be 0 or more.',
+    },
+  ),
+  shuntResistanceAtSTC: optionalNumber('Shunt resistance', PHYSICAL.shuntResistance).refine(
+    (v) => v === undefined || v > 0,
+    {
+      message: 'Shunt resistance must be greater than 0.',
+    },
+  ),
+  darkShuntResistance: optionalNumber('Dark shunt resistance', PHYSICAL.shuntResistance).refine(
+    (v) => v === undefined || v > 0,
+    {
+      message: 'Dark shunt resistance must be greater than 0.',
+    },
+  ),
+  exponentialDependencyOnShuntResistance: optionalNumber('Shunt resistance exponent', PHYSICAL.shuntExponent),
+  diodeIdealityFactorAtSTC: optionalNumber('Diode ideality factor', PHYSICAL.diodeIdealityFactor).refine(
     (v) => v === undefined || (v > 0 && v <= 10),
     { message: 'Diode ideality factor must be between 0 and 10.' },
   ),
-  linearTempDependenceOnGamma: optionalNumber('Ideality factor temperature coefficient'),
+  linearTempDependenceOnGamma: optionalNumber(
+    'Ideality factor temperature coefficient',
+    PHYSICAL.gammaTempCoefficient,
+  ),
 });
 
 /** The module fields of a body: the body itself, or its `module` member. */
@@ -208,15 +245,24 @@ export function modelOfBody(body: unknown): ModuleModel {
 }
 
 const curveQuery = z.object({
-  irradiance: optionalNumber('Irradiance').refine((v) => v === undefined || (v >= 0 && v <= 2000), {
-    message: 'Irradiance must be between 0 and 2000 W/m².',
-  }),
-  temperature: optionalNumber('Temperature').refine((v) => v === undefined || (v >= -60 && v <= 120), {
-    message: 'Temperature must be between -60 and 120 °C.',
-  }),
-  points: optionalNumber('Points').refine((v) => v === undefined || (v >= 2 && v <= 2000), {
-    message: 'Points must be between 2 and 2000.',
-  }),
+  irradiance: optionalNumber('Irradiance', PHYSICAL.irradiance).refine(
+    (v) => v === undefined || (v >= 0 && v <= 2000),
+    {
+      message: 'Irradiance must be between 0 and 2000 W/m².',
+    },
+  ),
+  temperature: optionalNumber('Temperature', PHYSICAL.cellTemperature).refine(
+    (v) => v === undefined || (v >= -60 && v <= 120),
+    {
+      message: 'Temperature must be between -60 and 120 °C.',
+    },
+  ),
+  points: optionalNumber('Points', { min: 2, max: 2000, unit: '', integer: true }).refine(
+    (v) => v === undefined || (v >= 2 && v <= 2000),
+    {
+      message: 'Points must be between 2 and 2000.',
+    },
+  ),
 });
 
 const responseQuery = z.object({
@@ -259,7 +305,7 @@ function fileRefusal(error: unknown): Error {
 
 const uploadOptions = z.object({
   numberOfCellsInSeries: cells,
-  cellTechnologyType: optionalNumber('Cell technology'),
+  cellTechnologyType: optionalNumber('Cell technology', CELL_TECHNOLOGY),
 });
 
 /** The answer of a measurement fit: the module, the fit's quality, and the points it used. */

@@ -20,6 +20,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { PHYSICAL } from '@sunfield/domain/api/ranges.ts';
 import {
   effectiveIrradianceResponse,
   EIR_IRRADIANCES,
@@ -49,6 +50,11 @@ function moduleFieldsOf(body: unknown): Record<string, unknown> {
 const mirrored = (body: unknown, fit: SingleDiodeFit) => ({ ...moduleFieldsOf(body), ...fit.record });
 
 const number = (label: string) => z.number({ error: `${label} must be a number.` }).finite();
+/** A relative efficiency: a fraction (the SDK's) or a percentage, within the domain's 0–200 %. */
+const relativeEfficiency = (label: string) =>
+  number(label)
+    .min(PHYSICAL.relativeEfficiency.min, `${label} must be from 0 to ${PHYSICAL.relativeEfficiency.max} %.`)
+    .max(PHYSICAL.relativeEfficiency.max, `${label} must be from 0 to ${PHYSICAL.relativeEfficiency.max} %.`);
 
 const conditionsSchema = z.object({
   effectiveIrradianceResponse: z
@@ -58,12 +64,12 @@ const conditionsSchema = z.object({
           .positive('Irradiance must be greater than 0.')
           .max(2000, 'Irradiance must be at most 2000 W/m².'),
         temperature: number('Temperature').min(-60).max(120).nullish(),
-        relativeEfficiency: number('Relative efficiency').nullish(),
+        relativeEfficiency: relativeEfficiency('Relative efficiency').nullish(),
       }),
     )
     .max(200, 'Give at most 200 conditions.')
     .nullish(),
-  targetRelativeEfficiency: number('Target relative efficiency').nullish(),
+  targetRelativeEfficiency: relativeEfficiency('Target relative efficiency').nullish(),
   numIvPoints: number('numIvPoints')
     .int('numIvPoints must be a whole number.')
     .min(2, 'numIvPoints must be between 2 and 2000.')

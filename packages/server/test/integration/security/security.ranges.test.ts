@@ -79,6 +79,32 @@ describeEachDatabase('security: impossible physical values', (ctx) => {
     expect(cec.statusCode, cec.body).toBe(200);
   });
 
+  it('refuses impossible datasheet values in the module generator: Imp and Vmp of 1e308, Voc of -1', async () => {
+    const { app } = ctx();
+    const user = await createCompanyUser(app);
+    const datasheet = {
+      name: 'Generated',
+      stcShortCircuitCurrent: 14,
+      stcOpenCircuitVoltage: 49.9,
+      stcmppCurrent: 13.11,
+      stcmppVoltage: 41.96,
+      numberOfCellsInSeries: 72,
+    };
+    for (const path of ['SingleDiodeParameters', 'GenerateSingleDiodeParametersDefault']) {
+      const res = await call(app, {
+        method: 'POST',
+        url: `/api/Module/Generator/${path}`,
+        token: user.token,
+        payload: { ...datasheet, stcmppCurrent: 1e308, stcmppVoltage: 1e308, stcOpenCircuitVoltage: -1 },
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      const modelState = (res.json() as { modelState: Record<string, string[]> }).modelState;
+      expect(modelState.stcmppCurrent![0]).toMatch(/at most 100 A/);
+      expect(modelState.stcmppVoltage![0]).toMatch(/at most 1500 V/);
+      expect(modelState.stcOpenCircuitVoltage).toBeDefined();
+    }
+  });
+
   it('refuses impossible inverter values: rated power, MPPT voltage, curve points and the inverter type', async () => {
     const { app } = ctx();
     const user = await createCompanyUser(app);
