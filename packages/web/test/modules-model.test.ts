@@ -108,6 +108,14 @@ describe('module rules', () => {
     expect(moduleArea(m)).toBeCloseTo(2);
     expect(moduleEfficiency(m)).toBeCloseTo(20);
     expect(moduleArea({ name: 'x' })).toBeNull();
+    // A CEC module without dimensions: the area from the list's efficiency (A_c = 2.49 m² here).
+    const longi = {
+      name: 'LONGi LR5-72HBD-540M',
+      stcMaxPower: 540.849,
+      stcEfficiency: 540.849 / (10 * 2.49),
+    };
+    expect(moduleArea(longi)).toBeCloseTo(2.49, 6);
+    expect(moduleEfficiency(longi)).toBeCloseTo(21.72, 2);
   });
 
   it('reads and writes dotted paths without changing the original', () => {

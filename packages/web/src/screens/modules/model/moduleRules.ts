@@ -132,12 +132,20 @@ export function shadingTableError(module: ModuleRecord): string | null {
 const num = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 
-/** Module area [m²] = width/1000 × length/1000 (spec 2 §9.3); null without dimensions. */
+/**
+ * Module area [m²] = width/1000 × length/1000 (spec 2 §9.3). A CEC-list module without dimensions
+ * (7,014 of the 16,830 have none) still has its STC efficiency, which the list computed from its
+ * area A_c: the area is then max power / efficiency / 10. Null when neither is known.
+ */
 export function moduleArea(module: ModuleRecord): number | null {
   const width = num(module.width);
   const length = num(module.length);
-  if (width === null || length === null || width <= 0 || length <= 0) return null;
-  return (width / 1000) * (length / 1000);
+  if (width !== null && length !== null && width > 0 && length > 0) return (width / 1000) * (length / 1000);
+  const power = num(module.stcMaxPower);
+  const efficiency = num(module.stcEfficiency);
+  return power !== null && efficiency !== null && power > 0 && efficiency > 0
+    ? power / efficiency / 10
+    : null;
 }
 
 /** Efficiency [%] = max power / area / 10 (spec 2 §9.3). */
