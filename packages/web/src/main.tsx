@@ -1,3 +1,5 @@
+// First: zod must be told not to probe for eval before any schema is built (lib/zodConfig.ts).
+import './lib/zodConfig.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
