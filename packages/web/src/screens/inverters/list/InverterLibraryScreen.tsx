@@ -24,16 +24,9 @@ import { useInverterList } from '../queries.ts';
 import { LibraryToolbar } from './LibraryToolbar.tsx';
 import { useInverterImport } from './useInverterImport.ts';
 import { useLibraryParams } from './useLibraryParams.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 const inverterPath = (id: number) => `/inverter/${id}/efficiency`;
-
-function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '--';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? '--'
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 const COLUMNS: LibraryColumn<InverterOverviewItem>[] = [
   {
@@ -84,7 +77,7 @@ const COLUMNS: LibraryColumn<InverterOverviewItem>[] = [
     key: 'lastModified',
     header: 'Last modified',
     sortKey: 'lastModified',
-    render: (row) => formatDate(row.lastModified),
+    render: (row) => formatDateTime(row.lastModified),
   },
 ];
 

@@ -40,14 +40,9 @@ import {
 import type { ModuleOverviewItem } from '../model/types.ts';
 import { useModuleList } from '../queries.ts';
 import { PanImportModal } from './PanImportModal.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 const SEARCH_DEBOUNCE_MS = 300;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (value: string) => {
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '--' : dateFormat.format(date);
-};
 
 const TECHNOLOGY_OPTIONS = (findDefinition('CellTechnologyTypeEnum')?.values ?? []).map((v) => ({
   value: String(v.id),
@@ -102,7 +97,7 @@ const COLUMNS: LibraryColumn<ModuleOverviewItem>[] = [
     key: 'lastModified',
     header: 'Last modified',
     sortKey: 'lastModified',
-    render: (row) => formatDate(row.lastModified),
+    render: (row) => formatDateTime(row.lastModified),
   },
 ];
 

@@ -50,12 +50,7 @@ export function formatElevation(
   return `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${units === 'imperial' ? 'ft' : 'm'}`;
 }
 
-export function formatDateTime(iso: string | null | undefined, locale?: string): string {
-  if (!iso) return '--';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '--';
-  return date.toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' });
-}
+export { formatDateTime } from '../../../lib/dates.ts';
 
 export const PROJECT_STATUS_ACTIVE: number = PROJECT_STATUS.Active;
 export const PROJECT_STATUS_ARCHIVED: number = PROJECT_STATUS.Archived;

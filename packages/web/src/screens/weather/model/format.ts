@@ -130,12 +130,7 @@ export function formatPeriod(weather: {
   return `${period} (typical year, months from ${from})`;
 }
 
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '--';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '--';
-  return date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
+export { formatDateTime } from '../../../lib/dates.ts';
 
 /** '60 min', '1 min'; '--' when unknown. */
 export function formatInterval(minutes: number | null | undefined): string {

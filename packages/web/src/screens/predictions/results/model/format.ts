@@ -68,14 +68,7 @@ export function formatTimeStamp(stamp: string | null | undefined): string {
   return match ? `${match[1]} ${match[2]}` : stamp;
 }
 
-/** Date and time of a UTC instant in the browser's zone: '2026-11-26 23:49'; '--' when absent. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '--';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '--';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
+export { formatDateTime } from '../../../../lib/dates.ts';
 
 /** Month abbreviations (domain MONTH_NAMES, the product's `monthName`). */
 export { MONTH_NAMES };
