@@ -10,8 +10,8 @@ import {
   normaliseLibraryName,
   parseCecInverterLibrary,
   parseCecModuleLibrary,
-  splitCsvLine,
 } from '../src/library/cecCsv.ts';
+import { splitCsvLine } from '../src/csv.ts';
 import { cecInverterRecord, cecModuleRecord, cellTechnologyFromCec } from '../src/library/cecRecords.ts';
 import { cecLibraries, INVERTER_LIST_2019, INVERTER_LIST_2022, MODULE_LIST } from './simulateFixtures.ts';
 

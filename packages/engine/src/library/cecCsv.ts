@@ -9,6 +9,7 @@
  * cannot be used (wrong number of fields, a required number missing or not a number) is skipped with a
  * warning naming its line, never read half-way.
  */
+import { splitCsvLine } from '../csv.ts';
 
 /** A module of the CEC list (SAM `CEC Modules.csv`), in its own units. */
 export interface CecModuleRecord {
@@ -109,30 +110,6 @@ export class LibraryLookupError extends Error {
     super(message);
     this.name = 'LibraryLookupError';
   }
-}
-
-/** @internal Splits one CSV line; double quotes enclose fields that hold commas ("" is a quote). */
-export function splitCsvLine(line: string): string[] {
-  if (!line.includes('"')) return line.split(',');
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted) {
-      if (c === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      out.push(field);
-      field = '';
-    } else field += c;
-  }
-  out.push(field);
-  return out;
 }
 
 /** How a column is read: a required number, an optional number (NaN when empty) or text. */

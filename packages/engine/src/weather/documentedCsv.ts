@@ -26,6 +26,7 @@
  */
 import type { GenericColumnMapping, GenericCsvMapping, GenericUnit } from './genericCsv.ts';
 import { parseDelimited } from './genericCsvParse.ts';
+import { splitDelimited } from '../csv.ts';
 import { checkWeatherText } from './text.ts';
 import {
   WEATHER_DATA_PROVIDER,
@@ -45,8 +46,7 @@ interface NameRule {
 }
 
 /** The line's cells for a delimiter (space: runs of blanks). */
-const cells = (line: string, d: Delimiter): string[] =>
-  d === ' ' ? line.trim().split(/\s+/) : line.split(d).map((c) => c.trim().replace(/^"(.*)"$/, '$1'));
+const cells = (line: string, d: Delimiter): string[] => splitDelimited(line, d);
 
 /** A header cell without its bracketed unit: 'GHI [W/m2]' → 'ghi'. */
 const bare = (h: string): string =>

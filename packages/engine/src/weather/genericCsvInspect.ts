@@ -11,14 +11,14 @@ import type {
   GenericTimestamp,
   GenericUnit,
 } from './genericCsv.ts';
+import { splitCsvLine, splitDelimited } from '../csv.ts';
 import { checkWeatherText } from './text.ts';
 import { WeatherParseError, type WeatherSeriesKey } from './types.ts';
 
 type Delimiter = GenericCsvMapping['delimiter'];
 const DELIMITERS: readonly Delimiter[] = [',', ';', '\t', '|'];
 
-const splitLine = (line: string, d: Delimiter): string[] =>
-  d === ' ' ? line.trim().split(/\s+/) : line.split(d).map((f) => f.trim().replace(/^"(.*)"$/, '$1'));
+const splitLine = (line: string, d: Delimiter): string[] => splitDelimited(line, d);
 
 /** Series guessed from a header name (first match wins; order matters). */
 const KEY_PATTERNS: readonly [WeatherSeriesKey, RegExp][] = [
@@ -160,7 +160,7 @@ export function inspectGenericCsv(text: string): GenericCsvInspection {
   for (const d of DELIMITERS) {
     const counts = new Map<number, number>();
     for (const l of content) {
-      const c = l.split(d).length;
+      const c = splitCsvLine(l, d).length;
       if (c >= 2) counts.set(c, (counts.get(c) ?? 0) + 1);
     }
     for (const [c, k] of counts) {

@@ -8,6 +8,7 @@ import { MS_PER_DAY, MS_PER_HOUR, MS_PER_MINUTE } from '../time/calendar.ts';
 import { finishWeather, SeriesBuilder, type FileFacts } from './build.ts';
 import type { GenericCsvMapping } from './genericCsv.ts';
 import { isPerInterval, unitConversion } from './genericUnits.ts';
+import { splitDelimited } from '../csv.ts';
 import {
   checkLocation,
   checkTimeZone,
@@ -69,16 +70,34 @@ class Fields {
     const ch = String.fromCharCode(d);
     while (k < need) {
       let s = p;
-      let c = text.indexOf(ch, p);
-      if (c < 0 || c >= to) c = to;
-      let e = c;
-      // trim spaces and surrounding quotes
+      while (s < to && text.charCodeAt(s) === 32) s++;
+      let e: number;
+      let c: number;
+      if (s < to && text.charCodeAt(s) === 34) {
+        // A quoted field (RFC 4180, as splitCsvLine in csv.ts): it ends at the quote that is not
+        // doubled, and may hold the delimiter; the delimiter is looked for after it.
+        let q = s + 1;
+        for (;;) {
+          q = text.indexOf('"', q);
+          if (q < 0 || q >= to) {
+            q = to;
+            break;
+          }
+          if (q + 1 < to && text.charCodeAt(q + 1) === 34) q += 2;
+          else break;
+        }
+        c = q >= to ? -1 : text.indexOf(ch, q + 1);
+        if (c < 0 || c >= to) c = to;
+        s++;
+        e = q;
+      } else {
+        c = text.indexOf(ch, p);
+        if (c < 0 || c >= to) c = to;
+        e = c;
+      }
+      // trim spaces
       while (s < e && text.charCodeAt(s) === 32) s++;
       while (e > s && text.charCodeAt(e - 1) === 32) e--;
-      if (e - s >= 2 && text.charCodeAt(s) === 34 && text.charCodeAt(e - 1) === 34) {
-        s++;
-        e--;
-      }
       this.starts[k] = s;
       this.ends[k++] = e;
       if (c >= to) break;
@@ -366,10 +385,7 @@ export function parseDelimited(
     const l = r.next();
     if (l === null) throw new WeatherParseError(r.line, 'file ends before the data: truncated');
     if (r.line === m.headerRow + 1 && header === undefined) {
-      header =
-        m.delimiter === ' '
-          ? l.trim().split(/\s+/)
-          : l.split(m.delimiter).map((h) => h.trim().replace(/^"|"$/g, ''));
+      header = splitDelimited(l, m.delimiter);
     }
   }
   const nameOf = (k: number): string => header?.[k] || `column ${k + 1}`;

@@ -10,13 +10,14 @@ import {
   parsePvsyst,
   parseSolargis,
 } from './documentedCsv.ts';
+import { splitCsvLine } from '../csv.ts';
 import { parseEpw } from './epw.ts';
 import { parsePsm, parsePsmTable } from './psm.ts';
 import { parsePvgisCsv } from './pvgis.ts';
 import { parsePvgisJson } from './pvgisJson.ts';
 import { parseSolarAnywhere } from './solarAnywhere.ts';
 import { parseSurfrad } from './surfrad.ts';
-import { checkWeatherText, splitQuoted } from './text.ts';
+import { checkWeatherText } from './text.ts';
 import { parseTmy2 } from './tmy2.ts';
 import { parseTmy3 } from './tmy3.ts';
 import {
@@ -86,8 +87,8 @@ export function detectWeatherFormat(text: string): WeatherFileFormat | null {
   }
   const psmNames = commas(l1);
   if (psmNames.startsWith('Source,') && /,(Location ID|Latitude|Longitude|Time Zone),/.test(psmNames)) {
-    const names = splitQuoted(commas(l1));
-    const version = splitQuoted(commas(l2))[names.indexOf('Version')] ?? '';
+    const names = splitCsvLine(commas(l1));
+    const version = splitCsvLine(commas(l2))[names.indexOf('Version')] ?? '';
     return /^v?4/.test(version.trim()) ? 'psm4' : 'psm3';
   }
   if (/^,?Year,Month,Day,Hour/.test(commas(l1))) return 'psmTable';

@@ -21,6 +21,7 @@
  * middle) and follow the NSRDB documentation's interval begin. Records stamped HH:30 only are the
  * middle of their hour in both versions.
  */
+import { splitCsvLine } from '../csv.ts';
 import { finishWeather, SeriesBuilder } from './build.ts';
 import { bindColumns, findColumn, readRecords, requireColumn, type ColumnSpec } from './columns.ts';
 import {
@@ -33,7 +34,6 @@ import {
   LineReader,
   metaNumber,
   splitFields,
-  splitQuoted,
 } from './text.ts';
 import type { TimestampDefinition } from '../time/weatherTimestamps.ts';
 import {
@@ -111,7 +111,7 @@ export function parsePsm(text: string, options: WeatherParseOptions = {}): Weath
   const body = checkWeatherText(text, options);
   const r = new LineReader(body);
   const names = splitFields(r.require('the metadata names'), 1, 3, true).map((s) => s.trim());
-  const values = splitQuoted(r.require('the metadata values'));
+  const values = splitCsvLine(r.require('the metadata values'));
   const metaOf = (name: string): string | undefined => {
     const i = names.indexOf(name);
     return i >= 0 ? values[i]?.trim() : undefined;

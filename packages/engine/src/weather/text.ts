@@ -4,6 +4,7 @@
  * time fields of the formats. Everything either returns a value or throws a `WeatherParseError`
  * naming the line; nothing guesses silently.
  */
+import { splitCsvLine } from '../csv.ts';
 import { civilFromDays, daysFromCivil, MS_PER_DAY, MS_PER_HOUR } from '../time/calendar.ts';
 import { WEATHER_PARSE_DEFAULTS, WeatherParseError, type WeatherParseOptions } from './types.ts';
 
@@ -95,29 +96,6 @@ export class LineReader {
   }
 }
 
-/** Quote-aware split of a CSV line ("a,"b, c",d" → a | b, c | d); for header lines. */
-export function splitQuoted(line: string, delimiter = ','): string[] {
-  const out: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i]!;
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === delimiter) {
-      out.push(field);
-      field = '';
-    } else field += ch;
-  }
-  out.push(field);
-  return out;
-}
-
 /** Names the delimiter a line seems to use instead of a comma, or '' if none. */
 function otherDelimiter(line: string): string {
   if (line.includes(';')) return ';';
@@ -131,7 +109,7 @@ function otherDelimiter(line: string): string {
  * saying whether another delimiter was used or the line is cut short.
  */
 export function splitFields(line: string, lineNo: number, minFields: number, quoted = false): string[] {
-  const fields = quoted ? splitQuoted(line) : line.split(',');
+  const fields = quoted ? splitCsvLine(line) : line.split(',');
   if (fields.length >= minFields) return fields;
   const other = fields.length <= 2 ? otherDelimiter(line) : '';
   if (other) {
