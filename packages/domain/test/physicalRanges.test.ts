@@ -4,7 +4,7 @@ import { inverterSchema } from '../src/api/inverter.ts';
 import { moduleSchema } from '../src/api/module.ts';
 import { exportOptionsSchema, powerPlantSchema } from '../src/api/powerPlant.ts';
 import { predictionSchema } from '../src/api/prediction.ts';
-import { PHYSICAL, physical, rangeMessage, unboundedNumbers } from '../src/api/ranges.ts';
+import { fieldRange, PHYSICAL, physical, rangeMessage, unboundedNumbers } from '../src/api/ranges.ts';
 import {
   generateWeatherSchema,
   genericCsvMappingSchema,
@@ -118,5 +118,15 @@ describe('physical ranges', () => {
       'powerRated',
       'sandiaParameters.paco',
     ]);
+  });
+});
+
+describe('fieldRange', () => {
+  it('gives a form the range of a field, nested ones too', () => {
+    expect(fieldRange(moduleSchema, 'stcmppVoltage')).toEqual({ min: 0, max: 1500 });
+    expect(fieldRange(moduleSchema, 'cecParameters.rS')).toEqual({ min: 0, max: 1000 });
+    expect(fieldRange(predictionSchema, 'min50Year')).toEqual({ min: -90, max: 50 });
+    expect(fieldRange(inverterSchema, 'name')).toBeUndefined();
+    expect(fieldRange(moduleSchema, 'nothing.here')).toBeUndefined();
   });
 });

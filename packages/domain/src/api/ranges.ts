@@ -287,3 +287,35 @@ export function unboundedNumbers(schema: z.ZodType, path = '', seen = new Set<un
       return [];
   }
 }
+
+/** Unwraps optional, nullable, default and preprocess wrappers down to the schema that checks. */
+function unwrapped(schema: z.ZodType): z.ZodType {
+  let current = schema;
+  for (let i = 0; i < 20; i++) {
+    const def = defOf(current);
+    if (def.type === 'pipe') current = def.out as z.ZodType;
+    else if ('innerType' in def && def.type !== 'object') current = def.innerType as z.ZodType;
+    else return current;
+  }
+  return current;
+}
+
+/**
+ * The range of the numeric field at a dotted path of an object schema (`stcmppVoltage`,
+ * `cecParameters.rS`), for a form to show; undefined when the path names no bounded number.
+ */
+export function fieldRange(schema: z.ZodType, path: string): { min: number; max: number } | undefined {
+  let current: z.ZodType | undefined = schema;
+  for (const key of path.split('.')) {
+    const inner: z.ZodType = unwrapped(current);
+    if (defOf(inner).type !== 'object') return undefined;
+    current = ((inner as z.ZodObject).shape as Record<string, z.ZodType>)[key];
+    if (!current) return undefined;
+  }
+  const leaf = unwrapped(current);
+  if (defOf(leaf).type !== 'number') return undefined;
+  const { minValue: min, maxValue: max } = leaf as z.ZodNumber;
+  if (min === null || max === null || Math.abs(min) > LARGEST_BOUND || Math.abs(max) > LARGEST_BOUND)
+    return undefined;
+  return { min, max };
+}

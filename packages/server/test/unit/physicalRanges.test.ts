@@ -23,7 +23,13 @@ import {
 import { newInverterEntity } from '../../src/routes/inverter/inverterRules.ts';
 import { newModuleEntity } from '../../src/routes/module/moduleRules.ts';
 import { createWeatherSchema, updateWeatherDetailsSchema } from '../../src/routes/weather/detailsSchemas.ts';
-import { importCorrectionsSchema, updateWeatherSchema } from '../../src/routes/weather/schemas.ts';
+import {
+  finalizeImportSchema,
+  gtiSchema,
+  importCorrectionsSchema,
+  qualityCheckSchema,
+  updateWeatherSchema,
+} from '../../src/routes/weather/schemas.ts';
 
 const SDK_EXAMPLES = sharedPath('clients', 'plantpredict-python-sdk', 'example_usage');
 
@@ -36,6 +42,9 @@ const BODIES: Record<string, z.ZodType> = {
   updateWeatherDetails: updateWeatherDetailsSchema,
   updateWeather: updateWeatherSchema,
   importCorrections: importCorrectionsSchema,
+  finalizeImport: finalizeImportSchema,
+  globalTiltedPlane: gtiSchema,
+  qualityCheck: qualityCheckSchema,
 };
 
 /** The issues of the entities a schema refuses, `name: path message`, at most `limit` of them. */

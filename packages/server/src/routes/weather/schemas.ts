@@ -1,5 +1,6 @@
 /** Input schemas of the weather routes (query keys are matched case-insensitively by the routes). */
 import { z } from 'zod';
+import { MAX_ID } from '@sunfield/domain/api/fields.ts';
 import { WEATHER_SORTS, type WeatherSort } from '../../models/weather.ts';
 
 const optionalNumber = <T extends z.ZodType>(schema: T) =>
@@ -161,7 +162,7 @@ export const importCorrectionsSchema = z.object({
 });
 
 export const finalizeImportSchema = importCorrectionsSchema.extend({
-  importId: z.number({ error: 'Import id is required.' }).int().positive(),
+  importId: z.number({ error: 'Import id is required.' }).int().positive().max(MAX_ID),
 });
 
 export const titleSchema = z.object({ name });
@@ -221,13 +222,15 @@ export const gtiSchema = z.object({
       .min(0, 'Albedo must be between 0 and 1.')
       .max(1, 'Albedo must be between 0 and 1.'),
   ),
-  model: optionalNumber(z.number().int()),
+  model: optionalNumber(
+    z.union([z.literal(0), z.literal(1)], { error: 'Model must be 0 (Hay) or 1 (Perez).' }),
+  ),
 });
 
 export const qualityCheckSchema = z
   .object({
-    importId: z.number().int().positive().optional(),
-    weatherId: z.number().int().positive().optional(),
+    importId: z.number().int().positive().max(MAX_ID).optional(),
+    weatherId: z.number().int().positive().max(MAX_ID).optional(),
   })
   .refine((v) => v.importId !== undefined || v.weatherId !== undefined, {
     message: 'An importId or a weatherId is required.',

@@ -1,6 +1,8 @@
 /** Renders groups of module fields (model/fields.ts) as a form: numbers with units, selects, switches. */
 import { NumberInput, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { definitionLabel, findDefinition } from '@sunfield/domain';
+import { moduleSchema } from '@sunfield/domain/api/module.ts';
+import { fieldRange } from '@sunfield/domain/api/ranges.ts';
 import { getPath, type FieldDef, type FieldGroup } from '../model/fields.ts';
 import type { ModuleRecord } from '../model/types.ts';
 
@@ -71,9 +73,12 @@ function Field({
       />
     );
   }
+  // The physical range the server checks (domain `ranges.ts`), shown while the field is empty.
+  const range = fieldRange(moduleSchema, field.path);
   return (
     <NumberInput
       label={label}
+      placeholder={range ? `${range.min} – ${range.max}` : undefined}
       value={typeof value === 'number' ? value : ''}
       onChange={(next) =>
         onChange(field.path, typeof next === 'number' ? next : next === '' ? null : Number(next))

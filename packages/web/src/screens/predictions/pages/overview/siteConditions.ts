@@ -13,7 +13,8 @@
  *   spec 2 §8.4 come from the rules (domain `calculatePlant`). Nodes the rules leave unchanged keep
  *   their identity, so a plant that needs no change stays the same object (not dirty).
  */
-import { finiteNumber } from '@sunfield/domain';
+import { finiteNumber, predictionSchema } from '@sunfield/domain';
+import { fieldRange } from '@sunfield/domain/api/ranges.ts';
 import { recalculate, type RuleContext } from '../../builder/model/fieldRules.ts';
 import { asNodes } from '../../builder/model/plantEdit.ts';
 import type { Json, PowerPlant, Prediction } from '../../model/types.ts';
@@ -53,13 +54,17 @@ export interface AshraeAnswer {
 /** The design temperatures a prediction carries [°C]. */
 export const SITE_TEMPERATURE_KEYS = ['min50Year', 'cool996', 'max50Year', 'minAnnualMeanDBTemp'] as const;
 
-/** Valid ranges of the site fields (domain `predictionSchema`), in the stored units. */
+/** A field's range in the domain's `predictionSchema` (the one the server checks), in the stored units. */
+const siteRange = (key: (typeof SITE_TEMPERATURE_KEYS)[number] | 'elevation') =>
+  fieldRange(predictionSchema, key) ?? { min: Number.NEGATIVE_INFINITY, max: Number.POSITIVE_INFINITY };
+
+/** Valid ranges of the site fields, read from the domain's `predictionSchema`. */
 export const SITE_RANGES = {
-  min50Year: { min: -90, max: 50 },
-  cool996: { min: -60, max: 65 },
-  max50Year: { min: -60, max: 70 },
-  minAnnualMeanDBTemp: { min: -90, max: 50 },
-  elevation: { min: -500, max: 9000 },
+  min50Year: siteRange('min50Year'),
+  cool996: siteRange('cool996'),
+  max50Year: siteRange('max50Year'),
+  minAnnualMeanDBTemp: siteRange('minAnnualMeanDBTemp'),
+  elevation: siteRange('elevation'),
 } as const;
 
 const num = (value: unknown): number | null => finiteNumber(value) ?? null;
