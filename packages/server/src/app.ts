@@ -127,7 +127,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false });
   }
   // Runtime settings for the web app (the built bundle is the same for every deployment).
-  const webConfig = `window.__SUNFIELD_CONFIG__ = ${JSON.stringify({ mapStyleUrl: config.mapStyleUrl })};\n`;
+  const webConfig = `window.__SUNFIELD_CONFIG__ = ${JSON.stringify({
+    mapStyleUrl: config.mapStyleUrl,
+    externalTools: config.externalTools ?? {},
+  }).replace(/</g, '\\u003c')};\n`;
   app.get('/config.js', { config: { public: true } }, async (_request, reply) =>
     reply.type('application/javascript').header('cache-control', 'no-cache').send(webConfig),
   );

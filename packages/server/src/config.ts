@@ -27,6 +27,11 @@ export interface Config {
   trustProxy: boolean | number | string;
   /** Run queue workers inside the API process (embedded mode default). */
   embeddedWorkers: boolean;
+  /**
+   * Addresses of the external tools the menu opens (spec 1 §2: Design Pro, Voltage Pro, Terrain Pro,
+   * PVRADAR), given to the web app at run time through /config.js; null hides a tool's link target.
+   */
+  externalTools: Record<'designPro' | 'voltagePro' | 'terrainPro' | 'pvradar', string | null>;
   /** GET /metrics in Prometheus text (SUNFIELD_METRICS=1), with an optional bearer token. */
   metrics: { enabled: boolean; token: string | undefined };
 }
@@ -51,11 +56,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(env.SUNFIELD_WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     embeddedWorkers: env.SUNFIELD_WORKERS ? env.SUNFIELD_WORKERS !== '0' : !databaseUrl,
+    externalTools: {
+      designPro: httpUrl(env.DESIGN_PRO_URL),
+      voltagePro: httpUrl(env.VOLTAGE_PRO_URL),
+      terrainPro: httpUrl(env.TERRAIN_PRO_URL),
+      pvradar: httpUrl(env.PVRADAR_URL),
+    },
     metrics: {
       enabled: env.SUNFIELD_METRICS === '1' || env.SUNFIELD_METRICS === 'true',
       token: env.SUNFIELD_METRICS_TOKEN || undefined,
     },
   };
+}
+
+/** An http(s) address, or null (unset, or anything a link must not open, such as javascript:). */
+function httpUrl(value: string | undefined): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
 }
 
 function parseTrustProxy(value: string | undefined): boolean | number | string {

@@ -1,17 +1,21 @@
 /**
  * External tools that open in a new tab (spec 1 §2): the design tool, the voltage tool, the terrain
- * tool and the PVRADAR partner platform. Their addresses are deployment settings (VITE_* variables
- * at build time); a tool without an address is shown as not configured.
+ * tool and the PVRADAR partner platform. Their addresses are deployment settings read at run time
+ * from `/config.js` (the server's DESIGN_PRO_URL, VOLTAGE_PRO_URL, TERRAIN_PRO_URL and PVRADAR_URL,
+ * documented in the README), so one build serves every deployment; a tool without an address is
+ * shown as not configured.
  */
-export type ExternalTool = 'designPro' | 'voltagePro' | 'terrainPro' | 'pvradar';
+import { runtimeConfig, type ExternalTool } from '../lib/runtimeConfig.ts';
 
-const env = import.meta.env as Record<string, string | undefined>;
+export type { ExternalTool };
+
+const configured = runtimeConfig().externalTools ?? {};
 
 export const EXTERNAL_LINKS: Record<ExternalTool, string | null> = {
-  designPro: env.VITE_DESIGN_PRO_URL || null,
-  voltagePro: env.VITE_VOLTAGE_PRO_URL || null,
-  terrainPro: env.VITE_TERRAIN_PRO_URL || null,
-  pvradar: env.VITE_PVRADAR_URL || null,
+  designPro: configured.designPro ?? null,
+  voltagePro: configured.voltagePro ?? null,
+  terrainPro: configured.terrainPro ?? null,
+  pvradar: configured.pvradar ?? null,
 };
 
 export const EXTERNAL_LABELS: Record<ExternalTool, string> = {

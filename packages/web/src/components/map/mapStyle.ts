@@ -6,11 +6,7 @@
 import type { FeatureCollection, LineString } from 'geojson';
 import type { StyleSpecification } from 'maplibre-gl';
 
-declare global {
-  interface Window {
-    __SUNFIELD_CONFIG__?: { mapStyleUrl?: string | null };
-  }
-}
+import { runtimeConfig } from '../../lib/runtimeConfig.ts';
 
 /** [longitude, latitude] */
 export const DEFAULT_CENTER: [number, number] = [-98.35, 39.5];
@@ -83,7 +79,7 @@ export function offlineStyle(): StyleSpecification {
 }
 
 export function configuredStyleUrl(): string | null {
-  const url = typeof window === 'undefined' ? null : window.__SUNFIELD_CONFIG__?.mapStyleUrl;
+  const url = runtimeConfig().mapStyleUrl;
   return url && url.trim() ? url : null;
 }
 

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+
+describe('loadConfig: external tool addresses (issue 16: documented settings, not build-time VITE_*)', () => {
+  it('reads the four tool addresses from the environment', () => {
+    const config = loadConfig({
+      DESIGN_PRO_URL: 'https://design.example.com/app',
+      VOLTAGE_PRO_URL: 'http://voltage.example.com',
+      PVRADAR_URL: 'https://pvradar.example.com/',
+    });
+    expect(config.externalTools).toEqual({
+      designPro: 'https://design.example.com/app',
+      voltagePro: 'http://voltage.example.com/',
+      terrainPro: null,
+      pvradar: 'https://pvradar.example.com/',
+    });
+  });
+
+  it('refuses addresses a link must not open', () => {
+    const config = loadConfig({ DESIGN_PRO_URL: 'javascript:alert(1)', TERRAIN_PRO_URL: 'not a url' });
+    expect(config.externalTools.designPro).toBeNull();
+    expect(config.externalTools.terrainPro).toBeNull();
+  });
+});
