@@ -178,6 +178,16 @@ describeEachDatabase('security: logs', { mailWorkers: false }, (ctx) => {
         },
       });
       expect(res.statusCode, res.body).toBe(500);
+      // Secret-named fields that a log call passes are redacted too (pino redact).
+      app.log.warn(
+        {
+          password: 'hunter2-secret',
+          body: { code: '424242' },
+          client: { clientSecret: 'client-secret-x', token: 'token-secret-x' },
+          headers: { authorization: 'Bearer header-secret-x', cookie: 'sid=cookie-secret-x' },
+        },
+        'redaction probe',
+      );
     } finally {
       await database.executeSql(`alter table users drop constraint if exists ${constraint}`);
       await app.close();
@@ -192,6 +202,17 @@ describeEachDatabase('security: logs', { mailWorkers: false }, (ctx) => {
     expect(text).not.toContain('Zyxwvut');
     expect(text).not.toContain('Failing row');
     expect(text).not.toMatch(/"params"|"parameters"|"detail"/);
+    expect(text).toContain('redaction probe');
+    for (const secret of [
+      'hunter2',
+      '424242',
+      'client-secret-x',
+      'token-secret-x',
+      'header-secret-x',
+      'cookie-secret-x',
+    ]) {
+      expect(text).not.toContain(secret);
+    }
   });
 
   it('without SMTP, reset codes in plain text in the log: the outbox keeps the mail, the log says only that one was queued', async () => {
