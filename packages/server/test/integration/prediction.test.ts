@@ -146,7 +146,9 @@ describeEachDatabase('prediction create, read, update, delete', (ctx) => {
     expect(Object.keys(body.modelState).sort()).toEqual(
       ['cool996', 'errorSpaVar', 'name', 'transpositionModel', 'yearRepeater'].sort(),
     );
-    expect(body.modelState.transpositionModel?.[0]).toBe('Must be one of 0 (Hay), 1 (Perez).');
+    expect(body.modelState.transpositionModel?.[0]).toBe(
+      'Must be one of 0 (Hay), 1 (Perez), 100 (Isotropic).',
+    );
     const got = (
       await call(app, { method: 'GET', url: predictionUrl(world, id), token: world.token })
     ).json();
