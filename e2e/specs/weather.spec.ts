@@ -75,12 +75,16 @@ test('import the Greensboro TMY3 file, see its summary, charts and quality check
 
   // Charts: monthly bars, daily profiles and the heat map are drawn on canvases.
   await page.getByRole('tab', { name: 'Charts' }).click();
+  await expect(page).toHaveURL(/\/weather\/\d+\/charts$/);
   for (const label of ['Monthly irradiation chart', 'Daily profiles chart', 'Heat map chart']) {
     await expect(page.getByRole('img', { name: label }).locator('canvas').first()).toBeVisible();
   }
 
-  // Raw data: the virtualized table shows the first rows.
+  // Raw data: the virtualized table shows the first rows; its address opens it directly.
   await page.getByRole('tab', { name: 'Raw data' }).click();
+  await expect(page).toHaveURL(/\/weather\/\d+\/raw-data$/);
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Raw data' })).toHaveAttribute('aria-selected', 'true');
   const rows = page.getByRole('table', { name: 'Weather data' });
   await expect(rows.getByRole('columnheader', { name: 'GHI (W/m²)' })).toBeVisible();
   await expect(rows.getByRole('row').nth(1)).toContainText('01-01');

@@ -1,7 +1,8 @@
 /**
  * Weather routes (spec 1 §2), mounted inside the signed-in layout by router.tsx: the library, its
  * compare, import, generate, add-weather-data and api-weather-import pages, /weather (redirects to
- * the library) and /weather/{weatherID}. All carry page scope 'weather'.
+ * the library) and /weather/{weatherID} with its tabs (/charts, /raw-data, /quality, /tools). All carry
+ * page scope 'weather'.
  */
 import { Navigate, type RouteObject } from 'react-router';
 import type { RouteHandle } from '../../auth/guard.ts';
@@ -35,5 +36,7 @@ export const weatherRoutes: RouteObject[] = [
     element: <AddWeatherDataScreen title="API Weather Import" />,
   },
   { path: 'weather', element: <Navigate to="/weather-library" replace /> },
-  { path: 'weather/:weatherID', handle: handle('Weather'), element: <WeatherScreen /> },
+  // The detail and its tabs, one route so that switching tabs keeps the screen mounted: charts,
+  // raw-data, quality, tools (WeatherScreen.tsx TAB_PATHS).
+  { path: 'weather/:weatherID/:tab?', handle: handle('Weather'), element: <WeatherScreen /> },
 ];

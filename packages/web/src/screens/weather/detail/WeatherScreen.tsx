@@ -16,7 +16,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isEditableAssetStatus } from '@sunfield/domain';
 import { usePageTitle } from '../../../lib/pageTitle.ts';
 import { AssetStatusBadge } from '../components/AssetStatusBadge.tsx';
@@ -35,6 +35,26 @@ import { WeatherFacts } from './WeatherFacts.tsx';
 const TABS = ['summary', 'charts', 'data', 'quality', 'tools'] as const;
 type Tab = (typeof TABS)[number];
 
+/**
+ * Each tab is a route of its own (spec 1 §2: /weather/{weatherID} "has charts and raw-data"), so a
+ * link or a reload opens it: /weather/7/charts, /weather/7/raw-data, …; the summary is /weather/7.
+ */
+const TAB_PATHS: Record<Tab, string> = {
+  summary: '',
+  charts: 'charts',
+  data: 'raw-data',
+  quality: 'quality',
+  tools: 'tools',
+};
+
+const tabOfPath = (segment: string | undefined): Tab | null =>
+  segment === undefined
+    ? 'summary'
+    : ((Object.keys(TAB_PATHS) as Tab[]).find((t) => TAB_PATHS[t] === segment.toLowerCase()) ?? null);
+
+export const weatherTabPath = (id: number, tab: Tab): string =>
+  TAB_PATHS[tab] ? `/weather/${id}/${TAB_PATHS[tab]}` : `/weather/${id}`;
+
 function NotFound() {
   return (
     <Stack align="center" p="xl" gap="sm">
@@ -48,17 +68,24 @@ function NotFound() {
 }
 
 export function WeatherScreen() {
-  const id = parseWeatherId(useParams().weatherID);
+  const params = useParams();
+  const id = parseWeatherId(params.weatherID);
   const query = useWeather(id);
-  const [search, setSearch] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(search.get('tab') ?? '')
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const pathTab = tabOfPath(params.tab);
+  // Links of the earlier ?tab= form still open their tab.
+  const legacyTab = (TABS as readonly string[]).includes(search.get('tab') ?? '')
     ? (search.get('tab') as Tab)
-    : 'summary';
+    : null;
+  const tab: Tab = pathTab ?? 'summary';
   const notFound = id === null || isNotFound(query.error);
   usePageTitle(query.data?.name ?? (notFound ? 'Weather not found' : 'Weather'));
   useWeatherPushes();
 
   if (notFound) return <NotFound />;
+  if (legacyTab && params.tab === undefined) return <Navigate to={weatherTabPath(id, legacyTab)} replace />;
+  if (pathTab === null) return <Navigate to={weatherTabPath(id, 'summary')} replace />;
   if (query.isPending)
     return (
       <Center p="xl">
@@ -109,10 +136,8 @@ export function WeatherScreen() {
       <Tabs
         value={tab}
         onChange={(value) => {
-          const next = new URLSearchParams(search);
-          if (!value || value === 'summary') next.delete('tab');
-          else next.set('tab', value);
-          setSearch(next, { replace: true });
+          const next = (TABS as readonly string[]).includes(value ?? '') ? (value as Tab) : 'summary';
+          void navigate(weatherTabPath(weather.id, next), { replace: true });
         }}
         keepMounted={false}
       >
