@@ -52,12 +52,19 @@ export const LOG_REDACT_PATHS: string[] = [
   ...SECRET_FIELDS.filter((key) => /^\w+$/.test(key)).flatMap((key) => [key, `*.${key}`]),
 ];
 
-/** Drizzle's "params: …" tail, and a PostgreSQL message's quoted value (`invalid input syntax …: "x"`). */
+/**
+ * Drizzle's "params: …" tail, a PostgreSQL message's quoted value (`invalid input syntax …: "x"`),
+ * password hashes and secrets in URL queries.
+ */
 function scrubText(text: string): string {
-  return text
-    .replace(/\nparams: [\s\S]*$/, `\nparams: ${REDACTED}`)
-    .replace(/(: )"[^"\n]*"$/, `$1"${REDACTED}"`)
-    .replace(/\$argon2[a-z]*\$[^\s,"'\]]*/gi, REDACTED);
+  return (
+    text
+      .replace(/\nparams: [\s\S]*$/, `\nparams: ${REDACTED}`)
+      .replace(/(: )"[^"\n]*"$/, `$1"${REDACTED}"`)
+      .replace(/\$argon2[a-z]*\$[^\s,"'\]]*/gi, REDACTED)
+      // Keys and tokens in a URL's query (a provider's api_key, the hub's access_token).
+      .replace(/([?&](?:api_key|apikey|key|access_token|token|secret|password)=)[^&\s"']+/gi, `$1${REDACTED}`)
+  );
 }
 
 /** Fields of an error (pg, PGlite, Fastify, Node) that say what failed without the data it failed on. */

@@ -268,6 +268,10 @@ describeEachDatabase('security: logs', { mailWorkers: false }, (ctx) => {
       );
       log.error({ err: queryError, attempt: 1 }, 'job mail.send failed');
       log.info({ password: 'hunter2-secret', token: 'tok-secret', email: 'a@example.test' }, 'login');
+      log.error(
+        { err: new Error('GET https://api.example.test/tmy?api_key=key-secret-x&lat=1 failed') },
+        'download',
+      );
       const mailer = createMailer(database.db, { from: 'x@example.test', log });
       const to = uniqueEmail('worker-log');
       await mailer.send({ to, subject: 'Your code', text: 'Your code is 271828.' });
@@ -280,6 +284,8 @@ describeEachDatabase('security: logs', { mailWorkers: false }, (ctx) => {
       expect(text).not.toContain('hunter2');
       expect(text).not.toContain('tok-secret');
       expect(text).not.toContain('271828');
+      expect(text).toContain('lat=1');
+      expect(text).not.toContain('key-secret-x');
     } finally {
       errors.mockRestore();
     }
