@@ -9,6 +9,7 @@ import type { companies, users } from '../db/schema.ts';
 import { findAccountById, isAccountActive } from '../commands/accounts.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import type { TokenService } from './tokens.ts';
+import { registerThrottleHeaders } from '../commands/throttle.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -48,23 +49,34 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-export async function loadAuth(db: Db, userId: string, companyId: string): Promise<AuthContext | null> {
+/**
+ * The user and company of a token. The token's company must still be the user's, and disabled users
+ * and companies cannot act. With the token's version claim, a token signed before the user's
+ * credentials were revoked (password reset raises `users.token_version`) is refused too.
+ */
+export async function loadAuth(
+  db: Db,
+  userId: string,
+  companyId: string,
+  tokenVersion?: number,
+): Promise<AuthContext | null> {
   const account = await findAccountById(db, userId);
-  // The token's company must still be the user's, and disabled users and companies cannot act.
   if (!account || account.company.id !== companyId || !isAccountActive(account)) return null;
+  if (tokenVersion !== undefined && tokenVersion !== account.user.tokenVersion) return null;
   return { ...account, tokenKind: 'session' };
 }
 
 /** Installs the per-request authentication and the route-config checks. */
 export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
   app.decorateRequest('auth', null);
+  registerThrottleHeaders(app);
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config ?? {};
     const token = bearerToken(request);
     if (token) {
       const claims = await tokens.verify(token);
       if (claims) {
-        const auth = await loadAuth(db, claims.sub, claims.cid);
+        const auth = await loadAuth(db, claims.sub, claims.cid, claims.ver);
         if (auth) request.auth = { ...auth, tokenKind: claims.kind };
       }
     }

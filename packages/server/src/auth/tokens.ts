@@ -16,6 +16,14 @@ export interface AccessClaims {
   cid: string;
   /** 'session' for the web app, 'client' for API client credentials */
   kind: 'session' | 'client';
+  /** The user's token version when signed (`users.token_version`); absent counts as 0. */
+  ver?: number;
+}
+
+export interface VerifiedClaims extends AccessClaims {
+  ver: number;
+  /** Expiry, unix seconds. */
+  exp: number;
 }
 
 export class TokenService {
@@ -25,7 +33,7 @@ export class TokenService {
   }
 
   async sign(claims: AccessClaims, expiresInSeconds: number): Promise<string> {
-    return new SignJWT({ cid: claims.cid, kind: claims.kind })
+    return new SignJWT({ cid: claims.cid, kind: claims.kind, ...(claims.ver ? { ver: claims.ver } : {}) })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.sub)
       .setIssuedAt()
@@ -34,12 +42,14 @@ export class TokenService {
   }
 
   /** Returns the claims of a valid token, or null. */
-  async verify(token: string): Promise<AccessClaims | null> {
+  async verify(token: string): Promise<VerifiedClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') return null;
+      if (typeof payload.exp !== 'number') return null;
       const kind = payload.kind === 'client' ? 'client' : 'session';
-      return { sub: payload.sub, cid: payload.cid, kind };
+      const ver = typeof payload.ver === 'number' ? payload.ver : 0;
+      return { sub: payload.sub, cid: payload.cid, kind, ver, exp: payload.exp };
     } catch {
       return null;
     }

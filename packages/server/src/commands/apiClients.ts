@@ -53,7 +53,7 @@ export async function issueClientToken(
   const account = await findAccountById(db, client.userId);
   if (!account || !isAccountActive(account)) return null;
   const accessToken = await tokens.sign(
-    { sub: account.user.id, cid: account.company.id, kind: 'client' },
+    { sub: account.user.id, cid: account.company.id, kind: 'client', ver: account.user.tokenVersion },
     API_TOKEN_SECONDS,
   );
   return { access_token: accessToken, token_type: 'Bearer', expires_in: API_TOKEN_SECONDS };

@@ -1,9 +1,11 @@
 /**
  * Sign-in sessions: a short-lived access token (JWT) plus a refresh token kept in an httpOnly cookie.
  * Only the SHA-256 of a refresh token is stored; each refresh revokes the presented token and issues a
- * new one (rotation), atomically, so a token can be used once.
+ * new one (rotation), atomically, so a token can be used once. The tokens rotated from one sign-in
+ * are a family: presenting one that was already used means it was copied, so the whole family is
+ * revoked (RFC 9700 §4.14.2, refresh token rotation with reuse detection).
  */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   ACCESS_TOKEN_SECONDS,
   REFRESH_TOKEN_DAYS,
@@ -12,7 +14,7 @@ import {
   type TokenService,
 } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
-import { sessions } from '../db/schema.ts';
+import { apiClients, sessions, users } from '../db/schema.ts';
 import { findAccountById, isAccountActive, type Account } from './accounts.ts';
 
 export interface ClientInfo {
@@ -31,7 +33,7 @@ export const REFRESH_TOKEN_SECONDS = REFRESH_TOKEN_DAYS * 24 * 3600;
 
 export async function signAccessToken(tokens: TokenService, account: Account): Promise<string> {
   return tokens.sign(
-    { sub: account.user.id, cid: account.company.id, kind: 'session' },
+    { sub: account.user.id, cid: account.company.id, kind: 'session', ver: account.user.tokenVersion },
     ACCESS_TOKEN_SECONDS,
   );
 }
@@ -42,11 +44,13 @@ export async function startSession(
   tokens: TokenService,
   account: Account,
   client: ClientInfo,
+  familyId?: string,
 ): Promise<IssuedSession> {
   const refreshToken = randomToken();
   const refreshExpiresAt = new Date(Date.now() + REFRESH_TOKEN_SECONDS * 1000);
   await db.insert(sessions).values({
     userId: account.user.id,
+    ...(familyId ? { familyId } : {}),
     tokenHash: sha256(refreshToken),
     expiresAt: refreshExpiresAt,
     userAgent: client.userAgent?.slice(0, 500) ?? null,
@@ -61,8 +65,9 @@ export async function startSession(
 }
 
 /**
- * Exchanges a refresh token for a new session. Returns null when the token is unknown, expired,
- * already used or revoked, or when the user or company has been disabled since.
+ * Exchanges a refresh token for a new session of the same family. Returns null when the token is
+ * unknown, expired, already used or revoked, or when the user or company has been disabled since; a
+ * token already used or revoked also revokes every token of its family.
  */
 export async function rotateSession(
   db: Db,
@@ -70,21 +75,35 @@ export async function rotateSession(
   refreshToken: string,
   client: ClientInfo,
 ): Promise<{ account: Account; session: IssuedSession } | null> {
+  const tokenHash = sha256(refreshToken);
   const [used] = await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(
-      and(
-        eq(sessions.tokenHash, sha256(refreshToken)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql`now()`),
-      ),
+      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
     )
-    .returning({ userId: sessions.userId });
-  if (!used) return null;
+    .returning({ userId: sessions.userId, familyId: sessions.familyId });
+  if (!used) {
+    await revokeFamilyOfUsedToken(db, tokenHash);
+    return null;
+  }
   const account = await findAccountById(db, used.userId);
   if (!account || !isAccountActive(account)) return null;
-  return { account, session: await startSession(db, tokens, account, client) };
+  return { account, session: await startSession(db, tokens, account, client, used.familyId) };
+}
+
+/** A known token that was already revoked (used, signed out): ends every live token of its family. */
+async function revokeFamilyOfUsedToken(db: Db, tokenHash: string): Promise<void> {
+  const [reused] = await db
+    .select({ familyId: sessions.familyId })
+    .from(sessions)
+    .where(and(eq(sessions.tokenHash, tokenHash), isNotNull(sessions.revokedAt)))
+    .limit(1);
+  if (!reused) return;
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.familyId, reused.familyId), isNull(sessions.revokedAt)));
 }
 
 /** Signs out one session (logout). Unknown tokens are ignored. */
@@ -95,10 +114,28 @@ export async function revokeSession(db: Db, refreshToken: string): Promise<void>
     .where(and(eq(sessions.tokenHash, sha256(refreshToken)), isNull(sessions.revokedAt)));
 }
 
-/** Signs out every session of a user (after a password reset). */
+/** Signs out every session of a user (see revokeCredentials for a password reset). */
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+/**
+ * Everything that signs in as the user without the password: refresh sessions, API client
+ * credentials, and the access tokens already issued from either (their version claim no longer
+ * matches `users.token_version`, see auth/context.ts loadAuth). Called when the password is reset or changed.
+ */
+export async function revokeCredentials(db: Db, userId: string): Promise<void> {
+  const now = new Date();
+  await revokeAllSessions(db, userId);
+  await db
+    .update(apiClients)
+    .set({ revokedAt: now })
+    .where(and(eq(apiClients.userId, userId), isNull(apiClients.revokedAt)));
+  await db
+    .update(users)
+    .set({ tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(eq(users.id, userId));
 }

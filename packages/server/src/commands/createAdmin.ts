@@ -4,6 +4,7 @@ import { ROLE, passwordProblems } from '@sunfield/domain';
 import type { Db } from '../db/index.ts';
 import { companies, users } from '../db/schema.ts';
 import { hashPassword } from '../auth/passwords.ts';
+import { revokeCredentials } from './authSessions.ts';
 
 export interface CreateAdminInput {
   email: string;
@@ -27,6 +28,8 @@ export async function createSuperAdmin(db: Db, input: CreateAdminInput): Promise
       .update(users)
       .set({ roles, passwordHash: await hashPassword(input.password), lastModified: new Date() })
       .where(eq(users.id, existing.id));
+    // A new password ends what the old one signed in.
+    await revokeCredentials(db, existing.id);
     return { created: false };
   }
   await db.transaction(async (tx) => {

@@ -3,13 +3,7 @@
  * rule of spec 1 §4), import of an exported file, and the two-call status change. The routes have
  * already parsed the input; the policy checks (policies/equipment.ts) are made here or before.
  */
-import {
-  ASSET_STATUS,
-  canChangeAssetStatus,
-  cloneAssetStatus,
-  newAssetStatus,
-  settableAssetStatuses,
-} from '@sunfield/domain';
+import { canChangeAssetStatus, cloneAssetStatus, settableAssetStatuses } from '@sunfield/domain';
 import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/index.ts';
 import { badRequest } from '../lib/errors.ts';
@@ -20,6 +14,7 @@ import {
   type EquipmentKind,
   type EquipmentRow,
 } from '../models/equipment.ts';
+import { companyDefaultStatus as defaultStatusOf, newRowStatus } from '../policies/company.ts';
 import { actorOf, equipmentNotFound, EQUIPMENT_LABEL, mayAct } from '../policies/equipment.ts';
 import { LIBRARY_FIELDS } from '../presenters/equipment.ts';
 
@@ -30,16 +25,12 @@ export const CLONE_SUFFIX = ' - CLONE';
 
 /** The company default status of new assets (default settings, miscellaneousSettings). */
 export function companyDefaultStatus(auth: AuthContext, kind: EquipmentKind): number | null {
-  const settings = auth.company.defaultSettings as Record<string, unknown> | null;
-  const misc = settings?.miscellaneousSettings as Record<string, unknown> | undefined;
-  const value = misc?.[kind === 'module' ? 'moduleStatus' : 'inverterStatus'];
-  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+  return defaultStatusOf(auth.company, kind);
 }
 
 /** Status of a new asset: the company default when the caller may set it, else Draft-Private. */
 export function statusForNew(auth: AuthContext, kind: EquipmentKind): number {
-  const status = newAssetStatus(companyDefaultStatus(auth, kind));
-  return settableAssetStatuses(auth.user.roles).includes(status) ? status : ASSET_STATUS.DraftPrivate;
+  return newRowStatus(auth, kind);
 }
 
 /** The entity without the library's own fields (id, status, ownership…), which the row holds. */

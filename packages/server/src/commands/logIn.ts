@@ -1,7 +1,8 @@
 /**
- * Sign-in with email and password, and the authenticator code when the user has one. Limits are
- * checked before the password; every failure is recorded for the account and the address, and a
- * successful sign-in clears the account's failures.
+ * Sign-in with email and password, and the authenticator code when the user has one. Each attempt is
+ * counted (throttle.ts) before the password is checked, per (address, account) pair with a growing
+ * delay and per address; a successful sign-in hands the attempt back. The account itself is never
+ * locked: its owner signs in from another address whatever an attacker does.
  */
 import { eq } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -12,14 +13,16 @@ import { HttpError } from '../lib/errors.ts';
 import { findAccountByEmail, isAccountActive, normalizeEmail, type Account } from './accounts.ts';
 import { startSession, type IssuedSession } from './authSessions.ts';
 import {
-  accountKey,
-  addressKey,
-  assertNotThrottled,
-  clearFailures,
-  recordFailure,
-  signInLimits,
-} from './loginThrottle.ts';
-import { INVALID_TOTP, checkTotp } from './totp.ts';
+  SIGN_IN_ADDRESS,
+  SIGN_IN_PAIR,
+  TOO_MANY_ATTEMPTS,
+  clear,
+  release,
+  signInAddressKey,
+  signInPairKey,
+  takeAll,
+} from './throttle.ts';
+import { INVALID_TOTP, useTotpCode } from './totp.ts';
 
 export const INCORRECT_CREDENTIALS = 'Incorrect email or password.';
 
@@ -49,27 +52,32 @@ export async function logIn(
   client: LogInClient,
 ): Promise<LogInResult> {
   const email = normalizeEmail(input.email);
-  await assertNotThrottled(db, signInLimits(email, client.ip));
-  const failureKeys = [accountKey(email), addressKey(client.ip)];
+  const pairKey = signInPairKey(email, client.ip);
+  const addressKey = signInAddressKey(client.ip);
+  await takeAll(
+    db,
+    [
+      { key: pairKey, limit: SIGN_IN_PAIR },
+      { key: addressKey, limit: SIGN_IN_ADDRESS },
+    ],
+    TOO_MANY_ATTEMPTS,
+  );
 
   const account = await findAccountByEmail(db, email);
   dummyHash ??= hashPassword('not the password of anybody');
   const passwordOk = await verifyPassword(account?.user.passwordHash ?? (await dummyHash), input.password);
-  if (!account || !passwordOk || !isAccountActive(account)) {
-    await recordFailure(db, failureKeys);
-    throw rejected(INCORRECT_CREDENTIALS);
-  }
+  // A failure keeps its counted attempt.
+  if (!account || !passwordOk || !isAccountActive(account)) throw rejected(INCORRECT_CREDENTIALS);
 
   if (account.user.totpEnabled) {
     const code = input.totp?.trim() ?? '';
+    // Still counted: handing the attempt back here would let wrong codes be tried without limit.
     if (!code) return { kind: 'totpRequired' };
-    if (!account.user.totpSecret || !checkTotp(account.user.totpSecret, code)) {
-      await recordFailure(db, failureKeys);
-      throw rejected(INVALID_TOTP);
-    }
+    if (!(await useTotpCode(db, account.user, code))) throw rejected(INVALID_TOTP);
   }
 
-  await clearFailures(db, accountKey(email));
+  await clear(db, pairKey);
+  await release(db, addressKey);
   const lastLogin = new Date();
   await db.update(users).set({ lastLogin }).where(eq(users.id, account.user.id));
   const signedIn = { ...account, user: { ...account.user, lastLogin } };

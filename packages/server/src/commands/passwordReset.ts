@@ -1,7 +1,8 @@
 /**
  * Forgot password: a 6-digit code by email, stored hashed, valid 15 minutes, single use, at most 5
  * tries. Asking never tells whether the account exists. A new code replaces the previous one, and at
- * most a few codes are sent per account per hour. Setting the new password signs out every session.
+ * most a few codes are sent per account per hour. Setting the new password revokes every session, the
+ * API client credentials and the access tokens already issued (revokeCredentials).
  */
 import crypto from 'node:crypto';
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
@@ -14,8 +15,8 @@ import { passwordResets, users } from '../db/schema.ts';
 import { queueMail } from '../jobs/mailSend.ts';
 import { badRequest } from '../lib/errors.ts';
 import { findAccountByEmail, isAccountActive } from './accounts.ts';
-import { revokeAllSessions } from './authSessions.ts';
-import { accountKey, clearFailures } from './loginThrottle.ts';
+import { revokeCredentials } from './authSessions.ts';
+import { clearSignInPairs } from './throttle.ts';
 
 export const RESET_CODE_MINUTES = 15;
 export const RESET_CODE_MAX_TRIES = 5;
@@ -123,10 +124,10 @@ export async function submitPasswordReset(
       .returning({ id: passwordResets.id });
     if (!claimed) return false;
     await tx.update(users).set({ passwordHash, lastModified: new Date() }).where(eq(users.id, userId));
-    await revokeAllSessions(tx, userId);
+    await revokeCredentials(tx, userId);
     return true;
   });
   if (!used) throw invalidCode();
   // The owner proved control of the mailbox: let them sign in straight away.
-  await clearFailures(db, accountKey(account.user.email));
+  await clearSignInPairs(db, account.user.email);
 }

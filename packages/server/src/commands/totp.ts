@@ -1,16 +1,18 @@
 /**
  * Authenticator-app second factor: time-based one-time passwords (RFC 6238, SHA-1, 6 digits, 30 s)
  * through otplib. Setting up stores a secret; the factor is only enabled once a code from the app has
- * been verified, so a half-finished setup never locks anybody out. Wrong codes on these routes are
- * throttled like sign-in failures.
+ * been verified, so a half-finished setup never locks anybody out. A code is good once: the time step
+ * it was accepted for is kept (`users.totp_last_step`) and only a later step is accepted after it,
+ * claimed by one conditional update so two parallel uses cannot both pass. Attempts on these routes
+ * are throttled per user like sign-in attempts.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { authenticator } from 'otplib';
 import type { UserRow } from '../auth/context.ts';
 import type { Db } from '../db/index.ts';
 import { users } from '../db/schema.ts';
 import { badRequest } from '../lib/errors.ts';
-import { assertNotThrottled, clearFailures, recordFailure } from './loginThrottle.ts';
+import { TOTP_CODES, clear, takeAll, throttleKey } from './throttle.ts';
 
 export const TOTP_ISSUER = 'Sunfield';
 export const INVALID_TOTP = 'The authenticator code is not valid.';
@@ -18,41 +20,60 @@ export const TOTP_ALREADY_ENABLED =
   'The authenticator is already enabled. Disable it before setting it up again.';
 export const TOTP_NOT_SET_UP = 'Set up the authenticator first.';
 export const TOTP_NOT_ENABLED = 'The authenticator is not enabled.';
-const MAX_CODE_FAILURES = 10;
 const TOO_MANY_CODES =
   'Too many authenticator codes were not valid. Please wait a few minutes and try again.';
 
 /** One step of clock drift either way is accepted (RFC 6238 §5.2). */
 const verifier = authenticator.clone({ window: 1 });
+const STEP_MS = 30_000;
 
-export function checkTotp(secret: string, code: string): boolean {
+/** The time step (unix time / 30 s) the code belongs to, or null when it is not valid now. */
+export function totpStep(secret: string, code: string, now = Date.now()): number | null {
   const token = code.replace(/\s+/g, '');
-  if (!/^\d{6}$/.test(token)) return false;
+  if (!/^\d{6}$/.test(token)) return null;
   try {
-    return verifier.check(token, secret);
+    const delta = verifier.clone({ epoch: now }).checkDelta(token, secret);
+    return delta === null ? null : Math.floor(now / STEP_MS) + delta;
   } catch {
-    return false;
+    return null;
   }
 }
 
+/**
+ * True when the code is valid for the user's secret and its step is later than the last one used;
+ * records the step in the same conditional update, so a code (or an earlier one) is refused after.
+ */
+export async function useTotpCode(db: Db, user: UserRow, code: string): Promise<boolean> {
+  const step = user.totpSecret ? totpStep(user.totpSecret, code) : null;
+  if (step === null) return false;
+  const [claimed] = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, user.id), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return claimed !== undefined;
+}
+
 const invalidCode = (message = INVALID_TOTP) => badRequest(message, { code: [message] });
-const totpKey = (userId: string) => `totp:${userId}`;
+const totpKey = (userId: string) => throttleKey('totp', userId);
 
 /** A new 160-bit secret (RFC 4226 §4) and the otpauth:// address for the authenticator app's QR code. */
 export async function setUpTotp(db: Db, user: UserRow): Promise<{ secret: string; otpauthUrl: string }> {
   if (user.totpEnabled) throw badRequest(TOTP_ALREADY_ENABLED, { $: [TOTP_ALREADY_ENABLED] });
   const secret = authenticator.generateSecret(20);
-  await db.update(users).set({ totpSecret: secret, lastModified: new Date() }).where(eq(users.id, user.id));
+  // A new secret starts without a used step.
+  await db
+    .update(users)
+    .set({ totpSecret: secret, totpLastStep: null, lastModified: new Date() })
+    .where(eq(users.id, user.id));
   return { secret, otpauthUrl: authenticator.keyuri(user.email, TOTP_ISSUER, secret) };
 }
 
 async function checkUserCode(db: Db, user: UserRow, code: string): Promise<void> {
-  await assertNotThrottled(db, [{ key: totpKey(user.id), max: MAX_CODE_FAILURES }], TOO_MANY_CODES);
-  if (!user.totpSecret || !checkTotp(user.totpSecret, code)) {
-    await recordFailure(db, [totpKey(user.id)]);
-    throw invalidCode();
-  }
-  await clearFailures(db, totpKey(user.id));
+  const key = totpKey(user.id);
+  await takeAll(db, [{ key, limit: TOTP_CODES }], TOO_MANY_CODES);
+  if (!(await useTotpCode(db, user, code))) throw invalidCode();
+  await clear(db, key);
 }
 
 /** Enables the factor once the app shows a valid code for the stored secret. */

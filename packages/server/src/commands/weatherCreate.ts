@@ -13,7 +13,7 @@
  *   taken from the body.
  * A record the engine cannot read is a 400 naming it, under `weatherDetails`; nothing is stored.
  */
-import { newAssetStatus, settableAssetStatuses } from '@sunfield/domain/library.ts';
+import { settableAssetStatuses } from '@sunfield/domain/library.ts';
 import { MS_PER_DAY, MS_PER_HOUR, parseIsoWithOffset } from '@sunfield/engine/time/calendar.ts';
 import type { TimestampDefinition } from '@sunfield/engine/time/weatherTimestamps.ts';
 import { weatherFromDetails, type WeatherDetailRecord } from '@sunfield/engine/weather/details.ts';
@@ -37,6 +37,7 @@ import {
   type WeatherRow,
 } from '../models/weather.ts';
 import type { CreateWeatherInput, WeatherDetailInput } from '../routes/weather/detailsSchemas.ts';
+import { newRowStatus } from '../policies/company.ts';
 import { digestWeather } from './weatherCharts.ts';
 import { publishWeatherItem, TIMESTAMP_DEFINITION_BY_ID } from './weatherImport.ts';
 
@@ -125,16 +126,17 @@ export function weatherDataFromDetails(
   }
 }
 
-/** The status of a new weather: the one asked for when the caller may set it, else the company default. */
+/**
+ * The status of a new weather: the one asked for when the caller may set it, else the company
+ * default when the caller may set that, else Draft-Private.
+ */
 function statusForNew(auth: AuthContext, requested: number | null | undefined): number {
   if (requested !== null && requested !== undefined) {
     if (settableAssetStatuses(auth.user.roles).includes(requested)) return requested;
     const message = `Status ${requested} cannot be set.`;
     throw badRequest(message, { status: [message] });
   }
-  const settings = auth.company.defaultSettings as { miscellaneousSettings?: { weatherStatus?: unknown } };
-  const value = settings.miscellaneousSettings?.weatherStatus;
-  return newAssetStatus(typeof value === 'number' ? value : null);
+  return newRowStatus(auth, 'weather');
 }
 
 /** The site's standard offset [h]: the one given, else the point's, else longitude / 15. */

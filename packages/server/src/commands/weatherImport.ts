@@ -6,7 +6,6 @@
  * cannot read is a 400 naming the line and the problem, and nothing is stored.
  */
 import { and, lt, sql } from 'drizzle-orm';
-import { newAssetStatus } from '@sunfield/domain/library.ts';
 import { ASSET_STATUS } from '@sunfield/domain/definitions.ts';
 import { MS_PER_HOUR } from '@sunfield/engine/time/calendar.ts';
 import type { TimestampDefinition } from '@sunfield/engine/time/weatherTimestamps.ts';
@@ -40,6 +39,7 @@ import {
 } from '../models/weather.ts';
 import { publishClientData } from '../realtime/publish.ts';
 import { presentWeatherListItem } from '../presenters/weather.ts';
+import { newRowStatus } from '../policies/company.ts';
 import { weatherActorOf } from '../policies/weather.ts';
 import { parseInWorker } from '../uploads/parsePool.ts';
 import { digestWeather, type WeatherDigest } from './weatherCharts.ts';
@@ -420,11 +420,9 @@ export async function validatePendingImport(
   return validateImportCorrections(rowWithData(row, parsed), withoutTiming(input));
 }
 
-/** The company's default status for new weather (miscellaneousSettings.weatherStatus). */
+/** The company's default status for new weather (miscellaneousSettings.weatherStatus) if the caller may set it. */
 function companyWeatherStatus(auth: AuthContext): number {
-  const settings = auth.company.defaultSettings as { miscellaneousSettings?: { weatherStatus?: unknown } };
-  const value = settings.miscellaneousSettings?.weatherStatus;
-  return newAssetStatus(typeof value === 'number' ? value : null);
+  return newRowStatus(auth, 'weather');
 }
 
 /**

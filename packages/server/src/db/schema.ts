@@ -70,6 +70,10 @@ export const users = pgTable(
     eulaAcceptedAt: timestamp('eula_accepted_at', { withTimezone: true }),
     totpSecret: text('totp_secret'),
     totpEnabled: boolean('totp_enabled').notNull().default(false),
+    /** The last authenticator time step (unix time / 30 s) accepted: a code is good once. */
+    totpLastStep: integer('totp_last_step'),
+    /** Access tokens carry it; raising it (password reset) makes every earlier token invalid. */
+    tokenVersion: integer('token_version').notNull().default(0),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     ...timestamps,
   },
@@ -88,13 +92,19 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** Every refresh token rotated from one sign-in shares its family; reusing an old one ends all. */
+    familyId: uuid('family_id').notNull().defaultRandom(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('sessions_token_hash').on(t.tokenHash), index('sessions_user').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash').on(t.tokenHash),
+    index('sessions_user').on(t.userId),
+    index('sessions_family').on(t.familyId),
+  ],
 );
 
 /** Forgot-password codes, stored hashed, single use, short-lived. */
@@ -126,15 +136,24 @@ export const apiClients = pgTable(
   (t) => [uniqueIndex('api_clients_client_id').on(t.clientId)],
 );
 
-/** Failed sign-in attempts, for rate limiting per account and per address across processes. */
-export const loginAttempts = pgTable(
-  'login_attempts',
+/**
+ * Abuse limits (commands/throttle.ts): one row per key (sign-in per address and account, per
+ * address, sign-up, forgot-password, contact…), counted by one atomic upsert before the work.
+ */
+export const throttles = pgTable(
+  'throttles',
   {
-    id: serial('id').primaryKey(),
-    key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    key: text('key').primaryKey(),
+    /** Attempts granted in the current window. */
+    hits: integer('hits').notNull(),
+    /** The row starts afresh after this instant. */
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    /** No attempt is granted before this instant (the growing sign-in delay). */
+    allowedAt: timestamp('allowed_at', { withTimezone: true }).notNull(),
+    /** When the last attempt was granted. */
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('login_attempts_key_at').on(t.key, t.at)],
+  (t) => [index('throttles_window_ends_at').on(t.windowEndsAt)],
 );
 
 /** Outgoing mail. Without SMTP_URL, mail stays here (and in the log) instead of being sent. */

@@ -6,11 +6,19 @@
  * are allowed the company default-settings pages) and by super admins.
  */
 import { eq } from 'drizzle-orm';
-import { isAdmin, isITAdmin, isSuperAdmin } from '@sunfield/domain';
+import {
+  ASSET_STATUS,
+  isAdmin,
+  isITAdmin,
+  isSuperAdmin,
+  newAssetStatus,
+  settableAssetStatuses,
+  type RoleList,
+} from '@sunfield/domain';
 import type { AuthContext, CompanyRow } from '../auth/context.ts';
 import type { Db } from '../db/index.ts';
 import { companies } from '../db/schema.ts';
-import { forbidden, notFound } from '../lib/errors.ts';
+import { forbidden, notFound, type ModelState } from '../lib/errors.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -44,4 +52,53 @@ export async function loadCompanyFor(
     throw forbidden('You are not allowed to do this.');
   }
   return row;
+}
+
+/** The library kinds whose new rows take their status from the company's default settings. */
+export type DefaultStatusKind = 'module' | 'inverter' | 'weather';
+
+const DEFAULT_STATUS_FIELD: Record<DefaultStatusKind, string> = {
+  module: 'moduleStatus',
+  inverter: 'inverterStatus',
+  weather: 'weatherStatus',
+};
+
+const miscellaneousOf = (settings: unknown): Record<string, unknown> | undefined => {
+  const misc = (settings as Record<string, unknown> | null | undefined)?.miscellaneousSettings;
+  return misc && typeof misc === 'object' ? (misc as Record<string, unknown>) : undefined;
+};
+
+/** The company default status of new rows of a kind (miscellaneousSettings), if it has one. */
+export function companyDefaultStatus(company: CompanyRow, kind: DefaultStatusKind): number | null {
+  const value = miscellaneousOf(company.defaultSettings)?.[DEFAULT_STATUS_FIELD[kind]];
+  return typeof value === 'number' && Number.isInteger(value) ? value : null;
+}
+
+/**
+ * The status of a new row of the caller: the company default when the caller may set that status
+ * (settableAssetStatuses: Global ones only for super admins), else Draft-Private. A default stored
+ * by a super admin, or before defaults were checked, never makes a user's import Global.
+ */
+export function newRowStatus(auth: AuthContext, kind: DefaultStatusKind): number {
+  const status = newAssetStatus(companyDefaultStatus(auth.company, kind));
+  return settableAssetStatuses(auth.user.roles).includes(status) ? status : ASSET_STATUS.DraftPrivate;
+}
+
+/**
+ * The default statuses of a PUT DefaultSettings body that the caller may not set, as modelState
+ * entries naming the field (`miscellaneousSettings.weatherStatus`); empty when all are allowed.
+ */
+export function defaultStatusProblems(settings: Record<string, unknown>, roles: RoleList): ModelState {
+  const problems: ModelState = {};
+  const misc = miscellaneousOf(settings);
+  if (!misc) return problems;
+  const allowed = settableAssetStatuses(roles);
+  for (const field of Object.values(DEFAULT_STATUS_FIELD)) {
+    const value = misc[field];
+    if (value === undefined || value === null) continue;
+    if (typeof value !== 'number' || !allowed.includes(value)) {
+      problems[`miscellaneousSettings.${field}`] = [`Status ${JSON.stringify(value)} cannot be set.`];
+    }
+  }
+  return problems;
 }

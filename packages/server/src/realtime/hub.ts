@@ -4,6 +4,10 @@
  * - The token is checked before the socket is used; a missing, invalid or expired token, or a
  *   disabled user or company, gets the socket closed with code 4401 (the client then refreshes its
  *   token and reconnects).
+ * - The socket lives as long as its token: when the token's `exp` passes, the socket is closed with
+ *   4401 ('Token expired'), unless the client sent a refreshed token of the same user first with
+ *   `{"invoke": "authenticate", "accessToken": "…"}` (answered `{command: 'authenticated', data:
+ *   {expiresAt}}`, ms since the epoch); a token that is not valid closes the socket with 4401.
  * - On connect the server sends `{command: 'connected', data: {userId, companyId}}`.
  * - The client may send `{"invoke": "loadUserData"}` (or `{"command": "load:userdata"}`); the answer is
  *   `{command: 'loaduserdata', data: {userId, companyId, firstName, lastName}}`, followed by the user's
@@ -35,7 +39,14 @@ export interface RealtimeHubOptions {
 interface Identity {
   userId: string;
   companyId: string;
+  /** The token's version claim (users.token_version when signed). */
+  ver: number;
+  /** The token's expiry, ms since the epoch. */
+  expiresAt: number;
 }
+
+/** setTimeout's largest delay; a later expiry is re-armed when it fires. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 export async function realtimeHub(app: FastifyInstance, options: RealtimeHubOptions = {}): Promise<void> {
   const { database, tokens } = app.services;
@@ -58,9 +69,37 @@ export async function realtimeHub(app: FastifyInstance, options: RealtimeHubOpti
     if (typeof token !== 'string' || token.length === 0) return null;
     const claims = await tokens.verify(token);
     if (!claims) return null;
-    const auth = await loadAuth(database.db, claims.sub, claims.cid);
-    return auth ? { userId: auth.user.id, companyId: auth.company.id } : null;
+    const auth = await loadAuth(database.db, claims.sub, claims.cid, claims.ver);
+    if (!auth) return null;
+    return {
+      userId: auth.user.id,
+      companyId: auth.company.id,
+      ver: claims.ver,
+      expiresAt: claims.exp * 1000,
+    };
   }
+
+  /** Closes the socket when its token expires (re-armed by each refreshed token). */
+  const expiryTimers = new WeakMap<HubClient, ReturnType<typeof setTimeout>>();
+  function armExpiry(client: HubClient, expiresAt: number): void {
+    clearTimeout(expiryTimers.get(client));
+    const delay = Math.max(0, expiresAt - Date.now());
+    const timer = setTimeout(
+      () => {
+        if (Date.now() < expiresAt) return armExpiry(client, expiresAt);
+        closeUnauthorized(client, 'Token expired');
+      },
+      Math.min(delay, MAX_TIMER_MS),
+    );
+    timer.unref();
+    expiryTimers.set(client, timer);
+  }
+  function closeUnauthorized(client: HubClient, reason: string): void {
+    clearTimeout(expiryTimers.get(client));
+    registry.remove(client);
+    client.socket.close(CLOSE_UNAUTHORIZED, reason);
+  }
+  const versions = new WeakMap<HubClient, number>();
 
   // Authentication runs as a hook, before the upgrade, so no client message can arrive before it.
   const identities = new WeakMap<FastifyRequest, Identity>();
@@ -83,17 +122,22 @@ export async function realtimeHub(app: FastifyInstance, options: RealtimeHubOpti
         return;
       }
       const client = registry.add(socket, identity.userId, identity.companyId);
+      versions.set(client, identity.ver);
+      armExpiry(client, identity.expiresAt);
       socket.on('pong', () => {
         client.alive = true;
       });
-      socket.on('close', () => registry.remove(client));
+      socket.on('close', () => {
+        clearTimeout(expiryTimers.get(client));
+        registry.remove(client);
+      });
       socket.on('message', (raw, isBinary) => {
         onMessage(client, raw, isBinary).catch((error: unknown) => {
           request.log.error({ err: error }, 'realtime: invocation failed');
           send(socket, 'error', { message: 'The request could not be handled.' });
         });
       });
-      send(socket, 'connected', identity);
+      send(socket, 'connected', { userId: identity.userId, companyId: identity.companyId });
     },
   );
 
@@ -105,18 +149,30 @@ export async function realtimeHub(app: FastifyInstance, options: RealtimeHubOpti
       return;
     }
     let invoke: unknown;
+    let accessToken: unknown;
     try {
-      const value = JSON.parse(text) as { invoke?: unknown; command?: unknown } | null;
+      const value = JSON.parse(text) as { invoke?: unknown; command?: unknown; accessToken?: unknown } | null;
       // `{"command": "load:userdata"}` is accepted too, in the action:target form of pushed messages.
       invoke = value?.invoke ?? (value?.command === 'load:userdata' ? 'loadUserData' : value?.command);
+      accessToken = value?.accessToken;
     } catch {
       invoke = undefined;
     }
+    if (typeof invoke === 'string' && invoke.toLowerCase() === 'authenticate') {
+      const identity = await identify(accessToken);
+      if (!identity || identity.userId !== client.userId || identity.companyId !== client.companyId) {
+        closeUnauthorized(client, 'Unauthorized');
+        return;
+      }
+      versions.set(client, identity.ver);
+      armExpiry(client, identity.expiresAt);
+      send(socket, 'authenticated', { expiresAt: identity.expiresAt });
+      return;
+    }
     if (typeof invoke === 'string' && invoke.toLowerCase() === 'loaduserdata') {
-      const auth = await loadAuth(database.db, client.userId, client.companyId);
+      const auth = await loadAuth(database.db, client.userId, client.companyId, versions.get(client));
       if (!auth) {
-        registry.remove(client);
-        socket.close(CLOSE_UNAUTHORIZED, 'Unauthorized');
+        closeUnauthorized(client, 'Unauthorized');
         return;
       }
       send(socket, 'loaduserdata', {

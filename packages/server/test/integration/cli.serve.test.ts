@@ -1,22 +1,8 @@
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-
-const SERVER = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sunfield_test';
-
-async function onServer<T>(database: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const url = new URL(SERVER);
-  url.pathname = `/${database}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
+import { databaseUrl, onServer } from './pgServer.ts';
 
 /**
  * Issue 16: "The demo user exists only in embedded mode or when `sunfield seed` is run". `sunfield
@@ -25,14 +11,12 @@ async function onServer<T>(database: string, fn: (client: pg.Client) => Promise<
 describe.skipIf(process.env.SKIP_POSTGRES === '1')('sunfield serve on PostgreSQL', () => {
   it('seeds the Global library but no demo user', async () => {
     const name = `sunfield_test_serve_${crypto.randomBytes(4).toString('hex')}`;
-    await onServer('postgres', (c) => c.query(`create database ${name}`));
-    const url = new URL(SERVER);
-    url.pathname = `/${name}`;
+    await onServer((c) => c.query(`create database ${name}`));
     const port = 20_000 + crypto.randomInt(20_000);
     const bin = path.resolve(import.meta.dirname, '../../bin/sunfield.js');
     const env = {
       ...process.env,
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: databaseUrl(name),
       PORT: String(port),
       HOST: '127.0.0.1',
       SMTP_URL: '',
@@ -53,19 +37,19 @@ describe.skipIf(process.env.SKIP_POSTGRES === '1')('sunfield serve on PostgreSQL
       const health = await fetch(`http://127.0.0.1:${port}/api/health`);
       expect(health.status).toBe(200);
       expect(output).not.toContain('demo@sunfield.local');
-      const counts = await onServer(name, async (c) => {
+      const counts = await onServer(async (c) => {
         const users = await c.query(
           `select count(*)::int as n from users where email = 'demo@sunfield.local'`,
         );
         const modules = await c.query(`select count(*)::int as n from modules where company_id is null`);
         return { users: users.rows[0].n as number, modules: modules.rows[0].n as number };
-      });
+      }, name);
       expect(counts.users).toBe(0);
       expect(counts.modules).toBeGreaterThan(16_000);
     } finally {
       child.kill('SIGTERM');
       await exited;
-      await onServer('postgres', (c) => c.query(`drop database if exists ${name} with (force)`));
+      await onServer((c) => c.query(`drop database if exists ${name} with (force)`));
     }
   }, 150_000);
 });

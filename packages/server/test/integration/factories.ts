@@ -5,8 +5,9 @@
  *   const { token, user, cookie } = await signUpUser(ctx().app);               // admin, EULA accepted
  *   const member = await addCompanyUser(ctx().app, user.companyId, { roles: ['User'] });
  *
- * Failed sign-ins are rate limited per address; use `randomIp()` as `remoteAddress` in tests that
- * fail on purpose, so runs on the shared PostgreSQL database do not throttle each other.
+ * Failed sign-ins, sign-ups, reset requests and contact messages are rate limited per address; use
+ * `randomIp()` as `remoteAddress` in tests that make many or fail on purpose, so runs on the shared
+ * PostgreSQL database do not throttle each other (signUpUser does).
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -54,6 +55,8 @@ export async function signUpUser(
   const res = await call(app, {
     method: 'POST',
     url: '/api/auth/signup',
+    // Each test user signs up from its own address: sign-ups are limited per address.
+    remoteAddress: randomIp(),
     payload: {
       companyName: overrides.companyName ?? `Company ${email}`,
       firstName: overrides.firstName ?? 'Test',

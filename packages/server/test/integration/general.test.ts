@@ -4,6 +4,7 @@ import { expect, it } from 'vitest';
 import { contactMessages } from '../../src/db/schema.ts';
 import { setMaintenanceMode } from '../../src/models/systemSettings.ts';
 import { call, describeEachDatabase, waitForMail } from './harness.ts';
+import { randomIp } from './factories.ts';
 import { createCompanyUser } from './projectFactory.ts';
 
 describeEachDatabase('general calls', (ctx) => {
@@ -96,6 +97,7 @@ describeEachDatabase('general calls', (ctx) => {
     const res = await call(app, {
       method: 'POST',
       url: '/api/contact',
+      remoteAddress: randomIp(),
       token: me.token,
       payload: { subject, message: 'How do I add a tracker?' },
     });
@@ -114,6 +116,7 @@ describeEachDatabase('general calls', (ctx) => {
     const anonymous = await call(app, {
       method: 'POST',
       url: '/api/contact',
+      remoteAddress: randomIp(),
       payload: { subject, message: 'Pricing?', email: 'visitor@example.test' },
     });
     expect(anonymous.statusCode).toBe(200);
@@ -125,6 +128,7 @@ describeEachDatabase('general calls', (ctx) => {
     const noEmail = await call(app, {
       method: 'POST',
       url: '/api/contact',
+      remoteAddress: randomIp(),
       payload: { subject, message: 'Hi' },
     });
     expect(noEmail.statusCode).toBe(400);
@@ -132,6 +136,7 @@ describeEachDatabase('general calls', (ctx) => {
     const empty = await call(app, {
       method: 'POST',
       url: '/api/contact',
+      remoteAddress: randomIp(),
       token: me.token,
       payload: { subject: '' },
     });

@@ -14,6 +14,7 @@ import {
   uniqueEmail,
   waitForMail,
 } from './harness.ts';
+import { randomIp } from './factories.ts';
 
 /** The request's answer, or a failure if it takes longer than `ms` (it would be waiting for mail). */
 async function answered(request: Promise<LightMyRequestResponse>, ms = 10_000) {
@@ -56,6 +57,7 @@ describeEachDatabase('mail: requests queue it, workers send it', (ctx) => {
         call(app, {
           method: 'POST',
           url: '/api/auth/signup',
+          remoteAddress: randomIp(),
           payload: {
             companyName: 'Mail Co',
             firstName: 'Mia',
@@ -67,13 +69,19 @@ describeEachDatabase('mail: requests queue it, workers send it', (ctx) => {
       );
       expect(signUp.statusCode, signUp.body).toBe(201);
       const forgot = await answered(
-        call(app, { method: 'POST', url: '/api/auth/forgot-password', payload: { email } }),
+        call(app, {
+          method: 'POST',
+          url: '/api/auth/forgot-password',
+          payload: { email },
+          remoteAddress: randomIp(),
+        }),
       );
       expect(forgot.statusCode).toBe(200);
       const contact = await answered(
         call(app, {
           method: 'POST',
           url: '/api/contact',
+          remoteAddress: randomIp(),
           payload: { subject, message: 'Sent from a queue.', email },
         }),
       );
@@ -104,6 +112,7 @@ describeEachDatabase('mail: requests queue it, workers send it', (ctx) => {
       const res = await call(app, {
         method: 'POST',
         url: '/api/contact',
+        remoteAddress: randomIp(),
         payload: { subject, message: 'No queue here.', email: uniqueEmail('direct') },
       });
       expect(res.statusCode).toBe(200);

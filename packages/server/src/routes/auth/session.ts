@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { revokeSession, rotateSession } from '../../commands/authSessions.ts';
 import { logIn } from '../../commands/logIn.ts';
 import { signUp } from '../../commands/signUp.ts';
+import { SIGN_UP_ADDRESS, TOO_MANY_SIGN_UPS, takeAll, throttleKey } from '../../commands/throttle.ts';
 import { parse, unauthorized } from '../../lib/errors.ts';
 import { clearRefreshCookie, clientInfo, refreshTokenOf, sendSession } from './cookie.ts';
 import { MAX_PASSWORD_LENGTH, emailField, newPasswordField, requiredText } from './fields.ts';
@@ -41,6 +42,12 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/signup', { config: { public: true } }, async (request, reply) => {
     const input = parse(signUpBody, request.body);
+    // Counted before the email is looked up, so the 409 of a taken email cannot be probed freely.
+    await takeAll(
+      database.db,
+      [{ key: throttleKey('signup', request.ip), limit: SIGN_UP_ADDRESS }],
+      TOO_MANY_SIGN_UPS,
+    );
     const { account, session } = await signUp(app.services, input, clientInfo(request), request.log);
     return sendSession(reply, account, session, 201);
   });

@@ -25,7 +25,7 @@ import {
   type VendorName,
   type VendorValues,
 } from '../../models/weatherVendorSettings.ts';
-import { loadCompanyFor } from '../../policies/company.ts';
+import { defaultStatusProblems, loadCompanyFor } from '../../policies/company.ts';
 import { presentCompany, presentDefaultSettings } from '../../presenters/company.ts';
 import { presentCompanySummary, presentUser } from '../../presenters/user.ts';
 
@@ -142,6 +142,9 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       }
       groups[key] = value;
     }
+    // The statuses new modules, inverters and weather take: only those the caller may set.
+    const problems = defaultStatusProblems(groups, auth.user.roles);
+    if (Object.keys(problems).length) throw badRequest(INVALID_INPUT, problems);
     const stored = company.defaultSettings?.[WEATHER_API_SETTINGS];
     const [row] = await db
       .update(companies)

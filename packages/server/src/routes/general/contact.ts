@@ -1,10 +1,12 @@
 /**
  * POST /contact {subject, message, email?}: a message to the Sunfield team (spec 2 §7.2). Signed-in
  * users send as themselves; without sign-in an email address to answer to is required. The message
- * is kept in `contact_messages` and mailed to CONTACT_EMAIL (a queued `mail.send` job).
+ * is kept in `contact_messages` and mailed to CONTACT_EMAIL (a queued `mail.send` job). Messages are
+ * limited per address (429).
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { CONTACT_ADDRESS, TOO_MANY_MESSAGES, takeAll, throttleKey } from '../../commands/throttle.ts';
 import { queueMail } from '../../jobs/mailSend.ts';
 import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
 import { insertContactMessage } from '../../models/contactMessage.ts';
@@ -29,6 +31,11 @@ export function registerContactRoutes(app: FastifyInstance): void {
 
   app.post('/contact', { config: { public: true } }, async (request) => {
     const input = parse(contactSchema, request.body);
+    await takeAll(
+      database.db,
+      [{ key: throttleKey('contact', request.ip), limit: CONTACT_ADDRESS }],
+      TOO_MANY_MESSAGES,
+    );
     const auth = request.auth;
     const email = input.email ?? auth?.user.email;
     if (!email) throw badRequest(INVALID_INPUT, { email: ['Email is required.'] });
