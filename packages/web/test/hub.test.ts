@@ -3,6 +3,7 @@ import {
   BACKOFF_MAX_MS,
   Hub,
   LOAD_USER_DATA,
+  authenticateMessage,
   backoffDelay,
   parseHubMessage,
   type SocketLike,
@@ -163,5 +164,22 @@ describe('Hub', () => {
     expect(hub.connected).toBe(false);
     await vi.advanceTimersByTimeAsync(60_000);
     expect(sockets).toHaveLength(1);
+  });
+});
+
+describe('hub token refresh', () => {
+  it('sends a refreshed token over the open socket only', async () => {
+    const { hub, sockets } = setup();
+    hub.authenticate('early');
+    hub.connect();
+    await flush();
+    const socket = sockets[0]!;
+    hub.authenticate('not-open-yet');
+    expect(socket.sent).toEqual([]);
+    socket.open();
+    hub.authenticate('t2');
+    expect(socket.sent.map((m) => JSON.parse(m))).toEqual([LOAD_USER_DATA, authenticateMessage('t2')]);
+    expect(authenticateMessage('t2')).toEqual({ invoke: 'authenticate', accessToken: 't2' });
+    hub.disconnect();
   });
 });

@@ -47,15 +47,20 @@ export function startSession(options: StartOptions): void {
   });
 
   let lastUser = session.get().user;
+  let lastToken = session.get().accessToken;
   session.subscribe(() => {
     const state = session.get();
     if (state.status === 'signedIn') {
       if (state.user && state.user !== lastUser) queryClient.setQueryData(currentUserKey, state.user);
+      // The open socket would be closed when its token expires: hand it the refreshed one.
+      if (state.accessToken && lastToken && state.accessToken !== lastToken)
+        hub.authenticate(state.accessToken);
       hub.connect();
     } else if (state.status === 'signedOut') {
       hub.disconnect();
     }
     lastUser = state.user;
+    lastToken = state.accessToken;
   });
 
   onSignOut(() => {

@@ -3,6 +3,9 @@
  * on session load (only if not already connected), reconnected with backoff and a fresh token,
  * dropped on sign-out. Server messages are JSON {command: 'action:target', data}; subscribers are
  * called by command ('*' receives all). Failures are quiet: the hub may not exist on the server.
+ * The server closes a socket when its access token expires (4401) unless it was sent the refreshed
+ * token (`authenticate`): the session calls `authenticate` after each refresh, and a socket closed
+ * anyway reconnects with a fresh token.
  */
 export interface HubMessage {
   command: string;
@@ -34,6 +37,8 @@ export const BACKOFF_BASE_MS = 1_000;
 export const BACKOFF_MAX_MS = 30_000;
 /** Sent on open and on every reconnect: the hub call that loads the user's data. */
 export const LOAD_USER_DATA = { command: 'load:userdata' };
+/** Hands the open socket a refreshed access token, so the server keeps it past the old token's expiry. */
+export const authenticateMessage = (accessToken: string) => ({ invoke: 'authenticate', accessToken });
 
 /** Exponential backoff with up to 20 % jitter: 1 s, 2 s, 4 s … capped at 30 s. */
 export function backoffDelay(attempt: number, random: () => number = Math.random): number {
@@ -93,6 +98,17 @@ export class Hub {
       } catch {
         // already closed
       }
+    }
+  }
+
+  /** Sends a refreshed access token over the open socket (nothing when not open). */
+  authenticate(accessToken: string): void {
+    const socket = this.socket;
+    if (socket?.readyState !== OPEN) return;
+    try {
+      socket.send(JSON.stringify(authenticateMessage(accessToken)));
+    } catch {
+      // closing; onclose reconnects with a fresh token
     }
   }
 
