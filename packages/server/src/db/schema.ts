@@ -358,6 +358,35 @@ export const weatherColumns = pgTable(
   (t) => [uniqueIndex('weather_columns_pk').on(t.weatherId, t.name)],
 );
 
+/**
+ * Series on their way into `weather_columns` (models/weather.ts `stageColumns`): each column is
+ * written here in pieces of at most 1 MB, a statement each, outside any transaction, then joined and
+ * copied into place by the
+ * short transaction that creates or updates the weather. On the embedded database a transaction holds
+ * the only connection: writing a one-minute year's ten 2 MB columns inside it stalled every other
+ * request for seconds; the copy takes a fraction of that. Rows of an upload that never finished are
+ * removed after a day.
+ */
+export const weatherColumnUploads = pgTable(
+  'weather_column_uploads',
+  {
+    token: uuid('token').notNull(),
+    name: text('name').notNull(),
+    /**
+     * Order of this piece within its column (columns are written in pieces of at most 1 MB, then
+     * joined into one row of part −1, the row that is copied into place).
+     */
+    part: integer('part').notNull(),
+    dtype: text('dtype').notNull(),
+    values: bytea('values').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('weather_column_uploads_token').on(t.token),
+    index('weather_column_uploads_created').on(t.createdAt),
+  ],
+);
+
 /*
  * Predictions and their power plants (spec 3 `Prediction`, `PVPlant`). The columns are what lists,
  * policies and the run queue filter on; every other input field of the prediction lives in `data`

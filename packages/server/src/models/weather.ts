@@ -7,6 +7,7 @@
  * Queries that take a company id filter by it (plus the Global assets every company reads); the
  * functions that take only an id are for callers that already checked the policy.
  */
+import crypto from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type {
   WeatherData,
@@ -190,6 +191,75 @@ export async function insertColumn(
   );
 }
 
+/**
+ * Writes columns to `weather_column_uploads` under a new token, one statement each and outside any
+ * transaction, with a turn of the event loop after each, so that other requests run between them (on
+ * the embedded database a transaction holds the only connection). `attachStagedColumns` then copies them into place inside the transaction that
+ * creates or updates the weather; `discardStagedColumns` removes them when that transaction fails.
+ * Rows of uploads older than a day (a process that died between the two) are pruned first.
+ */
+export async function stageColumns(
+  db: Pick<Db, 'execute'>,
+  columns: readonly { name: string; dtype: string; values: Buffer }[],
+): Promise<string> {
+  await db.execute(sql`delete from weather_column_uploads where created_at < now() - interval '1 day'`);
+  const token = crypto.randomUUID();
+  // PGlite answers within the same chain of microtasks: without a turn of the event loop between
+  // statements those of a one-minute year ran back to back and held every other request 3 s.
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  for (const column of columns) {
+    const pieces = Math.max(1, Math.ceil(column.values.length / STAGE_PIECE_BYTES));
+    for (let part = 0; part < pieces; part++) {
+      const piece = column.values.subarray(part * STAGE_PIECE_BYTES, (part + 1) * STAGE_PIECE_BYTES);
+      // A column of one piece is staged whole at once (part −1); larger ones are joined below.
+      await db.execute(
+        sql`insert into weather_column_uploads (token, name, part, dtype, "values")
+            values (${token}, ${column.name}, ${pieces === 1 ? -1 : part}, ${column.dtype},
+                    decode(${piece.toString('base64')}, 'base64'))`,
+      );
+      await turn();
+    }
+    if (pieces > 1) {
+      await db.execute(
+        sql`insert into weather_column_uploads (token, name, part, dtype, "values")
+            select token, name, -1, min(dtype), string_agg("values", ''::bytea order by part)
+              from weather_column_uploads where token = ${token} and name = ${column.name} and part >= 0
+             group by token, name`,
+      );
+      await db.execute(
+        sql`delete from weather_column_uploads where token = ${token} and name = ${column.name} and part >= 0`,
+      );
+      await turn();
+    }
+  }
+  return token;
+}
+
+/**
+ * Largest piece of a column written in one statement: an 8 MB column (a two-year one-minute time
+ * axis) held the embedded database, and so the event loop, a second in one statement.
+ */
+const STAGE_PIECE_BYTES = 1024 * 1024;
+
+/** Copies the staged (whole) columns of `token` to weather `weatherId` and removes the stage. */
+export async function attachStagedColumns(
+  db: Pick<Db, 'execute'>,
+  token: string,
+  weatherId: number,
+): Promise<void> {
+  await db.execute(
+    sql`insert into weather_columns (weather_id, name, dtype, "values")
+        select ${weatherId}, name, dtype, "values" from weather_column_uploads
+         where token = ${token} and part = -1`,
+  );
+  await db.execute(sql`delete from weather_column_uploads where token = ${token}`);
+}
+
+/** Removes what is left staged under `token` (nothing once attached). */
+export async function discardStagedColumns(db: Pick<Db, 'execute'>, token: string): Promise<void> {
+  await db.execute(sql`delete from weather_column_uploads where token = ${token}`);
+}
+
 /** Replaces the bytes of one existing column (same transfer as {@link insertColumn}). */
 export async function updateColumnBytes(
   db: Pick<Db, 'execute'>,
@@ -207,10 +277,21 @@ export async function updateColumnBytes(
 const base64Values = sql<string>`encode(${weatherColumns.values}, 'base64')`;
 
 /**
- * Stores a weather asset in one transaction: the `weathers` row and one `weather_columns` row per
- * series. Returns the new id. Nothing is stored if any insert fails.
+ * Stores a weather asset: the `weathers` row and one `weather_columns` row per series, the columns
+ * staged first (`stageColumns`) and attached in one short transaction with the row. Returns the new
+ * id. Nothing is stored if any insert fails.
  */
 export async function storeWeather(db: Db, input: StoreWeatherInput): Promise<number> {
+  const { data } = input;
+  const token = await stageColumns(db, [...columnRows(0, data), ...(input.extraColumns ?? [])]);
+  try {
+    return await storeWeatherRow(db, input, token);
+  } finally {
+    await discardStagedColumns(db, token);
+  }
+}
+
+function storeWeatherRow(db: Db, input: StoreWeatherInput, token: string): Promise<number> {
   const { data } = input;
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -230,9 +311,7 @@ export async function storeWeather(db: Db, input: StoreWeatherInput): Promise<nu
       })
       .returning({ id: weathers.id });
     const id = row!.id;
-    // One insert per column keeps each statement's parameters at a few MB.
-    for (const column of columnRows(id, data)) await insertColumn(tx, column);
-    for (const extra of input.extraColumns ?? []) await insertColumn(tx, { weatherId: id, ...extra });
+    await attachStagedColumns(tx, token, id);
     return id;
   });
 }
@@ -244,14 +323,19 @@ export async function replaceWeatherSeries(
   data: WeatherData,
   changes: Partial<WeatherInsert> = {},
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(weatherColumns).where(eq(weatherColumns.weatherId, id));
-    for (const column of columnRows(id, data)) await insertColumn(tx, column);
-    await tx
-      .update(weathers)
-      .set({ ...weatherRowFromData(data), ...changes, lastModified: new Date() })
-      .where(eq(weathers.id, id));
-  });
+  const token = await stageColumns(db, columnRows(id, data));
+  try {
+    await db.transaction(async (tx) => {
+      await tx.delete(weatherColumns).where(eq(weatherColumns.weatherId, id));
+      await attachStagedColumns(tx, token, id);
+      await tx
+        .update(weathers)
+        .set({ ...weatherRowFromData(data), ...changes, lastModified: new Date() })
+        .where(eq(weathers.id, id));
+    });
+  } finally {
+    await discardStagedColumns(db, token);
+  }
 }
 
 // ------------------------------------------------------------------------------------------------
