@@ -322,3 +322,19 @@ export async function changePredictionStatus(
   await api.post(`/api/Project/${p.projectId}/Prediction/Status/Validate`, items);
   await api.post(`/api/Project/${p.projectId}/Prediction/Status`, items);
 }
+
+/** The demo project and prediction that the first start seeds (packages/server/demo). */
+export const DEMO_PROJECT = 'Demo: Greensboro, NC';
+export const DEMO_PREDICTION = 'Demo 2-block plant';
+
+/** The ids of the demo prediction, found through the API as the demo user sees it. */
+export async function demoPrediction(api: Api): Promise<{ projectId: number; predictionId: number }> {
+  const projects = await api.get<Json[]>(`/api/Project?search=${encodeURIComponent(DEMO_PROJECT)}`);
+  const project = projects.find((p) => p.name === DEMO_PROJECT);
+  expect(project, 'the demo project of the first start').toBeTruthy();
+  const projectId = project!.id as number;
+  const predictions = await api.get<Json[]>(`/api/Project/${projectId}/Prediction`);
+  const prediction = predictions.find((p) => p.name === DEMO_PREDICTION);
+  expect(prediction, 'the demo prediction of the first start').toBeTruthy();
+  return { projectId, predictionId: prediction!.id as number };
+}

@@ -6,24 +6,17 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn } from './helpers.ts';
-import { predictionUrl, runToSuccess, signInApi, type Api } from './predictionHelpers.ts';
+import {
+  DEMO_PREDICTION,
+  demoPrediction,
+  predictionUrl,
+  runToSuccess,
+  signInApi,
+} from './predictionHelpers.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../../docs/screenshots');
-const DEMO_PROJECT = 'Demo: Greensboro, NC';
-const DEMO_PREDICTION = 'Demo 2-block plant';
 
 type Json = Record<string, unknown>;
-
-async function demoPrediction(api: Api): Promise<{ projectId: number; predictionId: number }> {
-  const projects = await api.get<Json[]>(`/api/Project?search=${encodeURIComponent(DEMO_PROJECT)}`);
-  const project = projects.find((p) => p.name === DEMO_PROJECT);
-  expect(project, 'the demo project of the first start').toBeTruthy();
-  const projectId = project!.id as number;
-  const predictions = await api.get<Json[]>(`/api/Project/${projectId}/Prediction`);
-  const prediction = predictions.find((p) => p.name === DEMO_PREDICTION);
-  expect(prediction, 'the demo prediction of the first start').toBeTruthy();
-  return { projectId, predictionId: prediction!.id as number };
-}
 
 async function shoot(page: Page, name: string): Promise<void> {
   // Let charts finish their first animation.
