@@ -547,7 +547,7 @@ export const predictionResultSeries = pgTable(
  * Reports of a run (spec 4 §1 `GenerateReports`, `ReportURL/{type}`): one row per run and kind
  * (PlantSummary, InputsAssumptions: PDF; PlantSummary8760, BlockSummary8760: xlsx), written by the
  * `report.generate` job. A long operation with a state: 'Queued' → 'Running' → 'Success' | 'Error'.
- * The file's bytes travel as base64 decoded by the server (see models/weather.ts `insertColumn`).
+ * The file's bytes travel as base64 decoded by the server (see models/weather.ts `stageColumns`).
  */
 export const predictionReports = pgTable(
   'prediction_reports',

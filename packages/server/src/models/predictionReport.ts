@@ -3,7 +3,7 @@
  * `report.generate` job: Queued → Running → Success | Error, each change a conditional update. A
  * request reaches these rows only through a run it found by company (results/load.ts `findResult`);
  * the job reads by report id. The file's bytes travel as base64 decoded by the server, because
- * PGlite's bytea parameters are slow (see models/weather.ts `insertColumn`).
+ * PGlite's bytea parameters are slow (see models/weather.ts `stageColumns`).
  */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';

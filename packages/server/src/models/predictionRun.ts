@@ -236,7 +236,7 @@ const toBase64 = (a: Float64Array) => Buffer.from(a.buffer, a.byteOffset, a.byte
 
 /**
  * Stores a run's columns (replacing any of an earlier attempt), several per statement. The bytes travel
- * as base64 decoded by the server (see models/weather.ts `insertColumn`).
+ * as base64 decoded by the server (see models/weather.ts `stageColumns`).
  */
 export async function storeSeries(db: Db, runId: number, columns: SeriesColumn[]): Promise<void> {
   await db.delete(predictionResultSeries).where(eq(predictionResultSeries.runId, runId));

@@ -177,26 +177,16 @@ export function columnRows(
 }
 
 /**
- * Inserts one column. The bytes travel as base64 text decoded by the server: PGlite's own bytea
- * parameter and result conversion goes byte by byte through JavaScript strings (seconds for the
- * 2 MB of one 1-minute series), base64 is converted natively on both sides.
- */
-export async function insertColumn(
-  db: Pick<Db, 'execute'>,
-  column: { weatherId: number; name: string; dtype: string; values: Buffer },
-): Promise<void> {
-  await db.execute(
-    sql`insert into weather_columns (weather_id, name, dtype, "values")
-        values (${column.weatherId}, ${column.name}, ${column.dtype}, decode(${column.values.toString('base64')}, 'base64'))`,
-  );
-}
-
-/**
- * Writes columns to `weather_column_uploads` under a new token, one statement each and outside any
- * transaction, with a turn of the event loop after each, so that other requests run between them (on
- * the embedded database a transaction holds the only connection). `attachStagedColumns` then copies them into place inside the transaction that
- * creates or updates the weather; `discardStagedColumns` removes them when that transaction fails.
- * Rows of uploads older than a day (a process that died between the two) are pruned first.
+ * Writes columns to `weather_column_uploads` under a new token, in pieces of a statement each and
+ * outside any transaction, with a turn of the event loop after each, so that other requests run
+ * between them (on the embedded database a transaction holds the only connection).
+ * `attachStagedColumns` then copies them into place inside the transaction that creates or updates
+ * the weather; `discardStagedColumns` removes them when that transaction fails. Rows of uploads older
+ * than a day (a process that died between the two) are pruned first.
+ *
+ * The bytes travel as base64 text decoded by the server: PGlite's own bytea parameter and result
+ * conversion goes byte by byte through JavaScript strings (seconds for the 2 MB of one 1-minute
+ * series), base64 is converted natively on both sides.
  */
 export async function stageColumns(
   db: Pick<Db, 'execute'>,
@@ -260,7 +250,7 @@ export async function discardStagedColumns(db: Pick<Db, 'execute'>, token: strin
   await db.execute(sql`delete from weather_column_uploads where token = ${token}`);
 }
 
-/** Replaces the bytes of one existing column (same transfer as {@link insertColumn}). */
+/** Replaces the bytes of one existing column (same transfer as {@link stageColumns}). */
 export async function updateColumnBytes(
   db: Pick<Db, 'execute'>,
   weatherId: number,
@@ -273,7 +263,7 @@ export async function updateColumnBytes(
   );
 }
 
-/** The base64 form of the stored bytes (see {@link insertColumn}). */
+/** The base64 form of the stored bytes (see {@link stageColumns}). */
 const base64Values = sql<string>`encode(${weatherColumns.values}, 'base64')`;
 
 /**
