@@ -22,7 +22,10 @@ export default defineConfig({
           include: ['packages/server/test/integration/**/*.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time (the machines have two cores): each test worker has a PostgreSQL
+          // database of its own (test/integration/pgServer.ts workerDatabaseUrl), and PGlite is
+          // per suite, so files share nothing but the server.
+          maxWorkers: 2,
         },
       },
     ],

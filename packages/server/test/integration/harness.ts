@@ -1,7 +1,8 @@
 /**
  * Integration-test harness: builds the real app on a real database with migrations applied.
  * `describeEachDatabase` runs a suite on PGlite (in memory) and, when reachable, on the PostgreSQL
- * server (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/sunfield_test).
+ * server (TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/sunfield_test; one database per
+ * test worker, see `workerDatabaseUrl`).
  * Factories build their own company and user, so tests never truncate or depend on each other.
  * Each suite also runs `mail.send` workers, as `sunfield serve` does in embedded mode: requests queue
  * their mail, and `waitForMail` reads it from the outbox once a worker has sent it.
@@ -16,12 +17,11 @@ import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/index.ts';
 import { outbox } from '../../src/db/schema.ts';
 import { startWorkers, type Workers } from '../../src/jobs/index.ts';
-
-const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/sunfield_test';
+import { workerDatabaseUrl } from './pgServer.ts';
 
 async function postgresUrl(): Promise<string | undefined> {
   if (process.env.SKIP_POSTGRES === '1') return undefined;
-  const url = process.env.TEST_DATABASE_URL ?? DEFAULT_PG;
+  const url = workerDatabaseUrl();
   const target = new URL(url);
   const dbName = target.pathname.slice(1);
   const admin = new URL(url);

@@ -7,6 +7,19 @@ import pg from 'pg';
 export const TEST_SERVER =
   process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sunfield_test';
 
+/**
+ * The database of this test worker: TEST_SERVER's, suffixed with the worker's number past the first
+ * (`sunfield_test`, `sunfield_test_w2`, …). Integration files run two at a time, and each worker
+ * needs a database of its own: pg-boss queues, LISTEN/NOTIFY channels and maintenance settings are
+ * per database, and one file's jobs must never be fetched by another file's workers.
+ */
+export function workerDatabaseUrl(): string {
+  const url = new URL(TEST_SERVER);
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  if (worker > 1) url.pathname = `${url.pathname}_w${worker}`;
+  return url.toString();
+}
+
 /** The URL of `database` on the test server. */
 export function databaseUrl(database: string): string {
   const url = new URL(TEST_SERVER);

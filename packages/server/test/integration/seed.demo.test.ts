@@ -31,15 +31,16 @@ import {
   seedDemoData,
 } from '../../src/commands/seedDemoData.ts';
 import { call } from './harness.ts';
+import { workerDatabaseUrl } from './pgServer.ts';
 
 type Json = Record<string, unknown>;
-
-const SEED_DB = 'sunfield_test_seed_demo';
 
 /** A fresh PostgreSQL database for this suite, or undefined when the server is not reachable. */
 async function freshPostgres(): Promise<string | undefined> {
   if (process.env.SKIP_POSTGRES === '1') return undefined;
-  const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sunfield_test');
+  const url = new URL(workerDatabaseUrl());
+  // Named after this worker's database, so that runs on other test databases never drop it.
+  const SEED_DB = `${url.pathname.slice(1)}_seed_demo`;
   const admin = new URL(url);
   admin.pathname = '/postgres';
   const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });

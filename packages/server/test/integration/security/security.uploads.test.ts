@@ -84,7 +84,10 @@ describeEachDatabase('security: hostile uploads', (ctx) => {
     const [bomb1, bomb2, weather] = await uploads;
     expect([bomb1.statusCode, bomb2.statusCode, weather.statusCode]).toEqual([400, 400, 200]);
     expect(latencies.length).toBeGreaterThan(0);
-    expect(Math.max(...latencies), latencies.map((ms) => ms.toFixed(0)).join(' ')).toBeLessThan(500);
+    // Parsed on the main thread, the bombs alone held it 7–25 s. The bound is loose because another
+    // test file runs beside this one on the same two cores: it tells "never blocked" from "blocked",
+    // not a latency target (bench/src/uploadDos.ts measures that).
+    expect(Math.max(...latencies), latencies.map((ms) => ms.toFixed(0)).join(' ')).toBeLessThan(2000);
   });
 
   it('refuses a one-line TMY3 file: no data rows', async () => {
