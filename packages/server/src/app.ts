@@ -81,7 +81,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     bodyLimit: 2 * 1024 * 1024,
   });
   const tokens = new TokenService(await resolveSecret(database.db, config.secret));
-  const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  const mailer = createMailer(database.db, {
+    smtpUrl: config.smtpUrl,
+    mailDir: config.mailDir,
+    from: config.mailFrom,
+    log: app.log,
+  });
   const queue = new JobQueue(database, { role: 'producer', log: app.log });
   app.decorate('services', { config, database, tokens, mailer, queue });
   app.addHook('onClose', async () => queue.stop());

@@ -10,6 +10,12 @@ export interface Config {
   dataDir: string;
   /** smtp://user:pass@host:port; undefined keeps mail in the outbox table (the log says only that). */
   smtpUrl: string | undefined;
+  /**
+   * Without SMTP, the folder where each mail is also written as an .eml file (SUNFIELD_MAIL_DIR;
+   * default the data folder's `mail/` in embedded mode, where only the server can open the
+   * database; none with DATABASE_URL, where psql reads the outbox; `SUNFIELD_MAIL_DIR=` turns it off).
+   */
+  mailDir: string | undefined;
   mailFrom: string;
   /** Where messages of the contact form (POST /api/contact) are sent. */
   contactEmail: string;
@@ -47,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     dataDir: path.resolve(env.SUNFIELD_DATA_DIR ?? path.join(repoRoot, 'data')),
     smtpUrl: env.SMTP_URL || undefined,
+    mailDir: mailDirOf(env, databaseUrl),
     mailFrom: env.MAIL_FROM ?? 'Sunfield <no-reply@sunfield.local>',
     contactEmail: env.CONTACT_EMAIL || 'support@sunfield.local',
     secret: env.SUNFIELD_SECRET || undefined,
@@ -67,6 +74,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       token: env.SUNFIELD_METRICS_TOKEN || undefined,
     },
   };
+}
+
+function mailDirOf(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): string | undefined {
+  if (env.SUNFIELD_MAIL_DIR !== undefined)
+    return env.SUNFIELD_MAIL_DIR ? path.resolve(env.SUNFIELD_MAIL_DIR) : undefined;
+  if (databaseUrl) return undefined;
+  return path.join(path.resolve(env.SUNFIELD_DATA_DIR ?? path.join(repoRoot, 'data')), 'mail');
 }
 
 /** An http(s) address, or null (unset, or anything a link must not open, such as javascript:). */

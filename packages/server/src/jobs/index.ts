@@ -54,7 +54,12 @@ export async function startWorkers(
 ): Promise<Workers> {
   const logger = workerLogger(log);
   const config = options.config ?? loadConfig();
-  const mailer = createMailer(database.db, { smtpUrl: config.smtpUrl, from: config.mailFrom, log: logger });
+  const mailer = createMailer(database.db, {
+    smtpUrl: config.smtpUrl,
+    mailDir: config.mailDir,
+    from: config.mailFrom,
+    log: logger,
+  });
   const queue = new JobQueue(database, { role: 'worker', log: logger });
   const boss = await queue.start();
   const names = options.names ?? jobNames;

@@ -74,7 +74,13 @@ export function describeEachDatabase(name: string, ...args: [Suite] | [SuiteOpti
       let workers: Workers | undefined;
       beforeAll(async () => {
         const database = await openDatabase({ databaseUrl: target.url, dataDir: 'memory://' });
-        const config = { ...loadConfig({}), databaseUrl: target.url, secret: 'test-secret-' + target.kind };
+        const config = {
+          ...loadConfig({}),
+          databaseUrl: target.url,
+          secret: 'test-secret-' + target.kind,
+          // Mail stays in the outbox, as tests read it there (no .eml files in the repository's data/).
+          mailDir: undefined,
+        };
         const app = await buildApp({ config, database, logger: false });
         await app.ready();
         context = { app, database, kind: target.kind };
