@@ -20,6 +20,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { SEARCH_IGNORED_PG } from '../lib/searchKey.ts';
 
 /** PostgreSQL bytea as a Node Buffer (drizzle-orm 0.45 has no built-in bytea column). */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -265,11 +266,12 @@ const libraryColumns = {
 
 /**
  * What module and inverter searches match (every word, LIKE '%word%'): manufacturer, model and name,
- * lower-cased once on write, with a trigram index (pg_trgm, migration 0002).
+ * lower-cased and without spaces and punctuation (lib/searchKey.ts) once on write, with a trigram
+ * index (pg_trgm, migration 0002; compacted in migration 0010).
  */
 const searchText = () =>
   text('search_text').generatedAlwaysAs(
-    sql`lower(coalesce(manufacturer, '') || ' ' || coalesce(model, '') || ' ' || name)`,
+    sql`regexp_replace(lower(coalesce(manufacturer, '') || ' ' || coalesce(model, '') || ' ' || name), ${sql.raw(`'${SEARCH_IGNORED_PG}'`)}, '', 'g')`,
   );
 
 export const modules = pgTable(
@@ -353,6 +355,7 @@ export const weatherColumns = pgTable(
     name: text('name').notNull(),
     /** 'f32' or 'f64' */
     dtype: text('dtype').notNull(),
+    /** stored uncompressed (migration 0011: SET STORAGE EXTERNAL; pglz gains little on floats) */
     values: bytea('values').notNull(),
   },
   (t) => [uniqueIndex('weather_columns_pk').on(t.weatherId, t.name)],

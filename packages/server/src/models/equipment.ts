@@ -13,6 +13,7 @@ import { ASSET_STATUS, GLOBAL_STATUSES, isAnyAdmin, type LibraryActor } from '@s
 import type { Db } from '../db/index.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { inverters, modules, users } from '../db/schema.ts';
+import { searchKeys } from '../lib/searchKey.ts';
 
 export type EquipmentKind = 'module' | 'inverter';
 
@@ -120,7 +121,7 @@ export const INVERTER_SORTS = [
 export type EquipmentSort = (typeof MODULE_SORTS)[number] | (typeof INVERTER_SORTS)[number];
 
 export interface EquipmentListQuery {
-  /** Words that must all occur (case-insensitively) in the manufacturer, model or name. */
+  /** Words that must all occur in the manufacturer, model or name, ignoring case, spaces and punctuation. */
   search?: string | undefined;
   /** Only these statuses; all when absent. */
   statuses?: number[] | undefined;
@@ -137,9 +138,6 @@ export interface EquipmentListQuery {
   pageSize: number;
 }
 
-/** A LIKE pattern matching `text` anywhere, with LIKE's wildcard characters escaped. */
-const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 /** Global: no company, or a Global status. */
 const globalCondition = (t: EquipmentTable): SQL =>
   or(isNull(t.companyId), inArray(t.status, [...GLOBAL_STATUSES])) as SQL;
@@ -155,25 +153,28 @@ export function visibleTo(t: EquipmentTable, actor: LibraryActor): SQL {
   return or(globalCondition(t), ownCompany) as SQL;
 }
 
-/** The lower-cased text searched: manufacturer, model and name (a generated, trigram-indexed column). */
+/**
+ * The text searched: manufacturer, model and name, lower-cased and without spaces and punctuation (a
+ * generated, trigram-indexed column; lib/searchKey.ts says why).
+ */
 const searchText = (t: EquipmentTable): SQL => sql`${t.searchText}`;
 
-export const searchWords = (search: string | undefined): string[] =>
-  (search ?? '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((word) => word !== '')
-    .slice(0, 10);
+/**
+ * One condition per searched word: its compacted form occurs in the search text. The pattern goes
+ * through the database's lower() as the column did, so both sides fold case alike; the words hold no
+ * LIKE wildcards (%, _ and \ are among the characters searchKeys drops). A constant pattern of three
+ * or more characters is answered by the trigram index.
+ */
+function searchConditions(t: EquipmentTable, search: string | undefined): SQL[] {
+  return searchKeys(search).map((key) => sql`${searchText(t)} like lower(${`%${key}%`})`);
+}
 
 function listFilter(kind: EquipmentKind, actor: LibraryActor, query: EquipmentListQuery): SQL | undefined {
   const t = tableOf(kind);
   const conditions: (SQL | undefined)[] = [visibleTo(t, actor)];
   if (query.ownerOnly) conditions.push(or(eq(t.ownerId, actor.userId), globalCondition(t)));
   if (query.statuses?.length) conditions.push(inArray(t.status, query.statuses));
-  const text = searchText(t);
-  for (const word of searchWords(query.search)) {
-    conditions.push(sql`${text} like ${containsPattern(word)}`);
-  }
+  conditions.push(...searchConditions(t, query.search));
   const power = kind === 'module' ? modules.stcMaxPower : inverters.powerRating;
   if (query.minPower !== undefined) conditions.push(sql`${power} >= ${query.minPower}`);
   if (query.maxPower !== undefined) conditions.push(sql`${power} <= ${query.maxPower}`);

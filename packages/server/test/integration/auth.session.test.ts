@@ -195,9 +195,11 @@ describeEachDatabase('auth: sign-up, sign-in, refresh, sign-out', (ctx) => {
     expect(again.statusCode).toBe(401);
   });
 
-  it('refuses a refresh without a cookie, and for a disabled company', async () => {
+  it('answers a refresh without a cookie with 204 (signed out, not an error); refuses a disabled company', async () => {
     const none = await call(ctx().app, { method: 'POST', url: '/api/auth/refresh' });
-    expect(none.statusCode).toBe(401);
+    expect(none.statusCode).toBe(204);
+    expect(none.body).toBe('');
+    expect(none.cookies.find((c) => c.name === 'sunfield_refresh')).toBeUndefined();
     const { cookie, user } = await signUpUser(ctx().app);
     await ctx().database.db.update(companies).set({ status: 0 }).where(eq(companies.id, user.companyId));
     const res = await call(ctx().app, { method: 'POST', url: '/api/auth/refresh', headers: { cookie } });

@@ -56,6 +56,7 @@ export function refreshAccessToken(options: { signOutOnFailure?: boolean } = {})
           noAuthRetry: true,
         }),
       );
+      // 204 (no refresh cookie: signed out, which the server does not answer as an error) or no token.
       if (!grant?.accessToken) throw new ApiError(401, null);
       if (started !== generation) return false;
       applyGrant(grant);

@@ -59,9 +59,15 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
     return sendSession(reply, result.account, result.session);
   });
 
+  /**
+   * Without a refresh cookie there is nothing to refresh: the visitor is simply signed out, which the
+   * web app asks on every public page, so it answers 204 (not 401, which browsers log as an error).
+   * A cookie that is presented but refused (expired, revoked, replayed) is still a 401.
+   */
   app.post('/refresh', { config: { public: true } }, async (request, reply) => {
     const token = refreshTokenOf(request);
-    const rotated = token ? await rotateSession(database.db, tokens, token, clientInfo(request)) : null;
+    if (!token) return reply.status(204).send();
+    const rotated = await rotateSession(database.db, tokens, token, clientInfo(request));
     if (!rotated) {
       clearRefreshCookie(reply);
       throw unauthorized();
