@@ -3,6 +3,7 @@ export * from './password.ts';
 export * from './subscription.ts';
 export * from './definitions.ts';
 export * from './units.ts';
+export * from './quantities.ts';
 export * from './format.ts';
 export * from './validation.ts';
 export * from './geo.ts';

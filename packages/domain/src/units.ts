@@ -21,6 +21,7 @@ export type UnitCategory =
   | 'temperature'
   | 'temperatureDelta'
   | 'irradiance'
+  | 'pressure'
   | 'resistance'
   | 'electrical'
   | 'energy';
@@ -83,6 +84,11 @@ export const UNITS = {
   wattPerSquareFoot: unit({ id: 'wattPerSquareFoot', category: 'irradiance', dimension: 'irradiance', symbol: 'W/ft²', label: 'watts per square foot', system: 'imperial', pair: 'wattPerSquareMetre', factor: IRRADIANCE_FACTOR }),
   kilowattHourPerSquareMetre: unit({ id: 'kilowattHourPerSquareMetre', category: 'irradiance', dimension: 'insolation', symbol: 'kWh/m²', label: 'kilowatt-hours per square metre', system: 'metric', pair: 'kilowattHourPerSquareFoot', factor: 1 }),
   kilowattHourPerSquareFoot: unit({ id: 'kilowattHourPerSquareFoot', category: 'irradiance', dimension: 'insolation', symbol: 'kWh/ft²', label: 'kilowatt-hours per square foot', system: 'imperial', pair: 'kilowattHourPerSquareMetre', factor: IRRADIANCE_FACTOR }),
+  // pressure (base Pa): weather files store Pa; a reading is shown in hPa or inHg
+  pascal: unit({ id: 'pascal', category: 'pressure', dimension: 'pressure', symbol: 'Pa', label: 'pascals', system: 'metric', pair: 'poundPerSquareInch', factor: 1 }),
+  poundPerSquareInch: unit({ id: 'poundPerSquareInch', category: 'pressure', dimension: 'pressure', symbol: 'psi', label: 'pounds per square inch', system: 'imperial', pair: 'pascal', factor: 6894.757293168 }),
+  hectopascal: unit({ id: 'hectopascal', category: 'pressure', dimension: 'pressure', symbol: 'hPa', label: 'hectopascals', system: 'metric', pair: 'inchOfMercury', factor: 100 }),
+  inchOfMercury: unit({ id: 'inchOfMercury', category: 'pressure', dimension: 'pressure', symbol: 'inHg', label: 'inches of mercury', system: 'imperial', pair: 'hectopascal', factor: 3386.389 }),
   // resistance (base Ω; line resistance base Ω/300 m, spec 4 §1)
   ohm: unit({ id: 'ohm', category: 'resistance', dimension: 'resistance', symbol: 'Ω', label: 'ohms', system: 'both', factor: 1 }),
   ohmPer300Metre: unit({ id: 'ohmPer300Metre', category: 'resistance', dimension: 'lineResistance', symbol: 'Ω/300 m', label: 'ohms per 300 metres', system: 'metric', pair: 'ohmPer1000Foot', factor: 1 }),

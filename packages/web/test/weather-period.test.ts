@@ -16,11 +16,15 @@ describe('a weather file’s period', () => {
       typicalYear: true,
       years: [1976, 1981, 1988, 1990, 2005],
     };
-    expect(formatPeriod(tmy)).toBe('1990-01-01 – 1991-01-01 (typical year, months from 1976–2005)');
-    expect(formatPeriod({ ...tmy, years: [2000] })).toBe(
-      '1990-01-01 – 1991-01-01 (typical year, months from 2000)',
-    );
-    expect(formatPeriod({ ...tmy, years: [] })).toBe('1990-01-01 – 1991-01-01 (typical year)');
+    expect(formatPeriod(tmy)).toBe('Typical year 1990 (months from 1976–2005)');
+    expect(formatPeriod({ ...tmy, years: [2000] })).toBe('Typical year 1990 (months from 2000)');
+    expect(formatPeriod({ ...tmy, years: [] })).toBe('Typical year 1990');
     expect(formatPeriod({ ...tmy, typicalYear: false })).toBe('1990-01-01 – 1991-01-01');
+  });
+
+  it('never shows an end before the start: such a file is a typical year stored without the flag', () => {
+    expect(formatPeriod({ startDate: '1988-01-01T06:00:00.000Z', endDate: '1981-01-01T05:00:00.000Z' })).toBe(
+      'Typical year (months from 1981–1988)',
+    );
   });
 });

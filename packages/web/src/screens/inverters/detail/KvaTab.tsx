@@ -4,7 +4,7 @@
  * for a saved inverter without changes, POST /Inverter/kVA with the edited inverter otherwise.
  */
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { fromUserUnits, type UnitSystemName } from '@sunfield/domain';
+import { fromDisplay, type UnitSystemName } from '@sunfield/domain';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getSavedKva, postKva, type KvaRequest } from '../api.ts';
@@ -18,8 +18,8 @@ function request(temperature: Num, elevation: Num, useCoolingTemp: boolean, unit
   const e = toNumber(elevation);
   if (t === null || Number.isNaN(t) || e === null || Number.isNaN(e)) return null;
   return {
-    temperature: fromUserUnits(t, 'celsius', units),
-    elevation: fromUserUnits(e, 'metre', units),
+    temperature: fromDisplay('temperature', t, units),
+    elevation: fromDisplay('elevation', e, units),
     useCoolingTemp,
   } satisfies KvaRequest;
 }

@@ -4,7 +4,7 @@
  * shape with the field errors. Temperatures and elevations are held in the user's unit system
  * (°F and ft for imperial, spec 2 §9.3) and converted back on save.
  */
-import { fromUserUnits, toUserUnits, type UnitSystemName } from '@sunfield/domain';
+import { fromDisplay, quantitySymbol, toDisplay, type UnitSystemName } from '@sunfield/domain';
 import type { InverterFields } from './types.ts';
 
 export type Num = number | string;
@@ -120,32 +120,23 @@ export interface InverterDraft {
   curves: Record<CurveKind, DraftCurve[]>;
 }
 
-const STORED_UNIT: Record<'temperature' | 'elevation', string> = {
-  temperature: 'celsius',
-  elevation: 'metre',
-};
+/** The units layer (domain quantities.ts) converts the two quantity kinds of an inverter. */
+const isQuantity = (unit: string | Quantity): unit is 'temperature' | 'elevation' =>
+  unit === 'temperature' || unit === 'elevation';
 
 /** The symbol shown for a unit or quantity in the user's system. */
 export function unitLabel(unit: string | Quantity, system: UnitSystemName): string {
-  if (unit === 'temperature' || unit === 'elevation') return toUserUnits(0, STORED_UNIT[unit], system).symbol;
+  if (isQuantity(unit)) return quantitySymbol(unit, system);
   return unit ?? '';
 }
 
-/** Ten decimals at most: unit round trips (°C → °F → °C) give back what was stored. */
-const tidy = (value: number) => Math.round(value * 1e10) / 1e10;
-
 function show(value: unknown, unit: string | Quantity, system: UnitSystemName): Num {
   if (typeof value !== 'number' || !Number.isFinite(value)) return '';
-  if (unit === 'temperature' || unit === 'elevation') {
-    return tidy(toUserUnits(value, STORED_UNIT[unit], system).value);
-  }
-  return value;
+  return isQuantity(unit) ? toDisplay(unit, value, system) : value;
 }
 
 function store(value: number, unit: string | Quantity, system: UnitSystemName): number {
-  if (unit === 'temperature' || unit === 'elevation')
-    return tidy(fromUserUnits(value, STORED_UNIT[unit], system));
-  return value;
+  return isQuantity(unit) ? fromDisplay(unit, value, system) : value;
 }
 
 let nextKey = 0;

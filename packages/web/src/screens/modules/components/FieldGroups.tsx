@@ -3,6 +3,7 @@ import { NumberInput, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title
 import { definitionLabel, findDefinition } from '@sunfield/domain';
 import { moduleSchema } from '@sunfield/domain/api/module.ts';
 import { fieldRange } from '@sunfield/domain/api/ranges.ts';
+import { QuantityInput, useUnits } from '../../../lib/units.tsx';
 import { getPath, type FieldDef, type FieldGroup } from '../model/fields.ts';
 import type { ModuleRecord } from '../model/types.ts';
 
@@ -34,8 +35,10 @@ function Field({
   readOnly: boolean;
   error?: string;
 }) {
+  const units = useUnits();
   const value = getPath(module, field.path);
-  const label = field.unit ? `${field.label} [${field.unit}]` : field.label;
+  const unit = field.quantity ? units.symbol(field.quantity) : field.unit;
+  const label = unit ? `${field.label} [${unit}]` : field.label;
   if (field.kind === 'boolean') {
     return (
       <Switch
@@ -75,6 +78,29 @@ function Field({
   }
   // The physical range the server checks (domain `ranges.ts`), shown while the field is empty.
   const range = fieldRange(moduleSchema, field.path);
+  if (field.quantity) {
+    const kind = field.quantity;
+    const [lo, hi] = range ? [units.toDisplay(kind, range.min), units.toDisplay(kind, range.max)] : [];
+    const digits = units.decimals(kind) + 1;
+    return (
+      <QuantityInput
+        kind={kind}
+        label={field.label}
+        unitIn="brackets"
+        placeholder={
+          lo === undefined || hi === undefined
+            ? undefined
+            : `${Number(lo.toFixed(digits))} – ${Number(hi.toFixed(digits))}`
+        }
+        value={typeof value === 'number' ? value : ''}
+        onChange={(next) => onChange(field.path, next === '' ? null : next)}
+        readOnly={readOnly}
+        error={error}
+        decimalScale={12}
+        hideControls
+      />
+    );
+  }
   return (
     <NumberInput
       label={label}

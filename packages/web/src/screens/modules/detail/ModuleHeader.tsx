@@ -10,6 +10,7 @@ import { useNavigate } from 'react-router';
 import { TOAST } from '@sunfield/domain';
 import { AssetStatusBadge } from '../../../components/library/AssetStatusBadge.tsx';
 import { notifyError, toast } from '../../../lib/notify.ts';
+import { useUnits } from '../../../lib/units.tsx';
 import { cloneModule, deleteModule, exportModule, getModuleNote } from '../api.ts';
 import { moduleArea, moduleEfficiency } from '../model/moduleRules.ts';
 import type { Module, ModuleRecord } from '../model/types.ts';
@@ -92,6 +93,7 @@ export function ModuleHeader({ draft, saved, readOnly, dirty, saving, onSave, on
     mutationFn: (m: Module) => exportModule(m.id, m.name),
     onError: (error) => notifyError(error),
   });
+  const units = useUnits();
   const area = moduleArea(draft);
   const efficiency = moduleEfficiency(draft);
   return (
@@ -109,7 +111,7 @@ export function ModuleHeader({ draft, saved, readOnly, dirty, saving, onSave, on
           </Group>
           <Group gap="lg">
             <Text size="sm" c="dimmed" data-testid="module-area">
-              Area: {fmt(area, 3, 'm²')}
+              Area: {units.format('area', area)}
             </Text>
             <Text size="sm" c="dimmed" data-testid="module-efficiency">
               Efficiency: {fmt(efficiency, 2, '%')}

@@ -2,6 +2,7 @@
  * The module page's fields (spec 3 `Module` names), grouped by tab, with labels and units. A path may
  * be dotted for nested records (`cecParameters.rS`, `metastabilityProperties.c0`).
  */
+import type { QuantityKind } from '@sunfield/domain';
 import type { ModuleRecord } from './types.ts';
 
 export type FieldKind = 'number' | 'integer' | 'text' | 'select' | 'boolean';
@@ -10,7 +11,10 @@ export interface FieldDef {
   path: string;
   label: string;
   kind: FieldKind;
+  /** the symbol of a unit the same in both unit systems (W, A, %, %/°C) */
   unit?: string;
+  /** a quantity the Metric/Imperial switch converts (lib/units.tsx); its symbol replaces `unit` */
+  quantity?: QuantityKind;
   /** definitions type name of a select */
   enumType?: string;
   /** shown only when true */
@@ -66,9 +70,9 @@ export const GENERAL_GROUPS: FieldGroup[] = [
   {
     title: 'Dimensions',
     fields: [
-      n('length', 'Length', 'mm'),
-      n('width', 'Width', 'mm'),
-      n('weight', 'Weight', 'kg'),
+      n('length', 'Length', undefined, { quantity: 'moduleDimension' }),
+      n('width', 'Width', undefined, { quantity: 'moduleDimension' }),
+      n('weight', 'Weight', undefined, { quantity: 'mass' }),
       { path: 'numberOfCellsInSeries', label: 'Cells in series', kind: 'integer' },
       { path: 'numberOfCellsInParallel', label: 'Cells in parallel', kind: 'integer' },
     ],
@@ -96,7 +100,7 @@ export const DIODE_GROUPS: FieldGroup[] = [
     fields: [
       sel('pvModel', 'Single-diode model', 'PvModelType', { when: pvsystForm }),
       n('referenceIrradiance', 'Reference irradiance', 'W/m²'),
-      n('referenceTemperature', 'Reference temperature', '°C'),
+      n('referenceTemperature', 'Reference temperature', undefined, { quantity: 'temperature' }),
       n('seriesResistanceAtSTC', 'Series resistance', 'Ω', { when: pvsystForm }),
       n('shuntResistanceAtSTC', 'Shunt resistance', 'Ω', { when: pvsystForm }),
       n('darkShuntResistance', 'Dark shunt resistance', 'Ω', { when: pvsystForm }),
@@ -196,7 +200,7 @@ export const MODELING_GROUPS: FieldGroup[] = [
       n('heatBalanceConductiveCoef', 'Constant heat transfer (Uc)', 'W/m²K'),
       n('heatBalanceConvectiveCoef', 'Wind heat transfer (Uv)', 'W/m³sK'),
       n('heatAbsorptionCoefAlphaT', 'Transmittance-absorptance'),
-      n('nominalOperatingCellTemperature', 'NOCT', '°C'),
+      n('nominalOperatingCellTemperature', 'NOCT', undefined, { quantity: 'temperature' }),
     ],
   },
   {
@@ -204,7 +208,9 @@ export const MODELING_GROUPS: FieldGroup[] = [
     fields: [
       n('sandiaConductiveCoef', 'a'),
       n('sandiaConvectiveCoef', 'b', 's/m'),
-      n('cellToModuleTempDiff', 'Cell to module temperature difference (ΔT)', '°C'),
+      n('cellToModuleTempDiff', 'Cell to module temperature difference (ΔT)', undefined, {
+        quantity: 'temperatureDelta',
+      }),
     ],
   },
   {

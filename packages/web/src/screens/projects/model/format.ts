@@ -2,7 +2,7 @@
  * How project facts read on screen: place, time zone, elevation, dates, status labels. Coordinates
  * use the DMS formatter of `@sunfield/domain` (spec 2 §9.3); the fields get plain decimal degrees.
  */
-import { PROJECT_STATUS, definitionLabel } from '@sunfield/domain';
+import { PROJECT_STATUS, definitionLabel, formatQuantity, type UnitSystemName } from '@sunfield/domain';
 import type { GeoLocation, GeoTimeZone } from './types.ts';
 
 /** Decimal degrees as typed back into a field: at most 6 decimals (about 0.1 m). */
@@ -38,16 +38,10 @@ export function formatTimeZone(zone: GeoTimeZone | null | undefined): string {
   return offset === '--' ? zone.timeZone : `${zone.timeZone} (${offset})`;
 }
 
-const FEET_PER_METRE = 1 / 0.3048;
-
 /** Elevation in the user's unit system, 2 decimals at most (spec 2 §9.2); null when there is none. */
-export function formatElevation(
-  metres: number | null | undefined,
-  units: 'metric' | 'imperial',
-): string | null {
+export function formatElevation(metres: number | null | undefined, units: UnitSystemName): string | null {
   if (metres === null || metres === undefined || !Number.isFinite(metres)) return null;
-  const value = units === 'imperial' ? metres * FEET_PER_METRE : metres;
-  return `${value.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${units === 'imperial' ? 'ft' : 'm'}`;
+  return formatQuantity('elevation', metres, units, { decimals: 2 });
 }
 
 export { formatDateTime } from '../../../lib/dates.ts';

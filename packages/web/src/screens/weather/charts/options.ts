@@ -3,7 +3,8 @@
  * bars, daily profiles by month, the hour × day heat map, flagged quality-check points, the compare
  * chart and the horizon profile.
  */
-import { MONTHS, SERIES_UNITS, seriesLabel } from '../model/format.ts';
+import type { UnitSystemName } from '@sunfield/domain';
+import { MONTHS, seriesLabel, seriesUnit, seriesValue } from '../model/format.ts';
 import type {
   DailyProfile,
   DailyProfileSeries,
@@ -24,8 +25,6 @@ const COLORS: Record<string, string> = {
 
 const finite = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
-
-const unitOf = (key: string): string => (SERIES_UNITS as Record<string, string>)[key] ?? '';
 
 /** Monthly irradiation bars (kWh/m²) for the keys present in the rows. */
 export function monthlyBarsOption(
@@ -85,6 +84,7 @@ export function dailyProfilesOption(
   profiles: ReadonlyMap<string, ReadonlyMap<number, (number | null)[]>>,
   key: string,
   months: readonly number[],
+  system: UnitSystemName = 'metric',
 ) {
   const byMonth = profiles.get(key) ?? new Map<number, (number | null)[]>();
   const chosen = [...months].sort((a, b) => a - b).filter((m) => byMonth.has(m));
@@ -101,25 +101,27 @@ export function dailyProfilesOption(
       nameGap: 26,
       data: Array.from({ length: hours }, (_, i) => String(Math.round(i * step * 100) / 100)),
     },
-    yAxis: { type: 'value', name: `${seriesLabel(key)} (${unitOf(key)})` },
+    yAxis: { type: 'value', name: `${seriesLabel(key)} (${seriesUnit(key, system)})` },
     series: chosen.map((month) => ({
       name: MONTHS[month - 1] ?? String(month),
       type: 'line',
       showSymbol: false,
-      data: byMonth.get(month)!,
+      data: byMonth.get(month)!.map((value) => seriesValue(key, value, system)),
     })),
   };
 }
 
 /** Hour × day heat map: x = day of year, y = hour (or step) of day. */
-export function heatMapOption(map: HeatMap) {
+export function heatMapOption(map: HeatMap, system: UnitSystemName = 'metric') {
   const data: [number, number, number][] = [];
   let max = 0;
+  let min = 0;
   for (let hour = 0; hour < map.height; hour++) {
     for (let day = 0; day < map.width; day++) {
-      const value = finite(map.values[hour * map.width + day]);
+      const value = seriesValue(map.key, finite(map.values[hour * map.width + day]), system);
       if (value === null) continue;
       if (value > max) max = value;
+      if (value < min) min = value;
       data.push([day, hour, Math.round(value * 10) / 10]);
     }
   }
@@ -128,7 +130,7 @@ export function heatMapOption(map: HeatMap) {
     tooltip: {
       position: 'top',
       formatter: (p: { value: [number, number, number] }) =>
-        `Day ${p.value[0] + 1}, ${(p.value[1] * step).toFixed(step < 1 ? 2 : 0)} h: ${p.value[2]} ${unitOf(map.key)}`,
+        `Day ${p.value[0] + 1}, ${(p.value[1] * step).toFixed(step < 1 ? 2 : 0)} h: ${p.value[2]} ${seriesUnit(map.key, system)}`,
     },
     grid: { left: 56, right: 24, top: 16, bottom: 72 },
     xAxis: {
@@ -143,14 +145,14 @@ export function heatMapOption(map: HeatMap) {
       data: Array.from({ length: map.height }, (_, i) => String(Math.round(i * step * 100) / 100)),
     },
     visualMap: {
-      min: 0,
+      min: Math.floor(min),
       max: max || 1,
       calculable: true,
       orient: 'horizontal',
       left: 'center',
       bottom: 0,
       inRange: { color: ['#0b1d51', '#2c7bb6', '#ffffbf', '#fdae61', '#d7191c'] },
-      text: [`${seriesLabel(map.key)} ${unitOf(map.key)}`, ''],
+      text: [`${seriesLabel(map.key)} ${seriesUnit(map.key, system)}`, ''],
     },
     series: [{ type: 'heatmap', data, progressive: 2000, animation: false }],
   };
@@ -222,20 +224,24 @@ export function firstHoursOption(rows: readonly { timeStamp: string; [key: strin
 export function compareMonthlyOption(
   assets: readonly { name: string; monthly: readonly MonthlyChartRow[] }[],
   key: WeatherSeriesKey | string = 'ghi',
+  system: UnitSystemName = 'metric',
 ) {
   return {
     tooltip: { trigger: 'axis' },
     legend: { data: assets.map((a) => a.name), top: 0, type: 'scroll' },
     grid: { left: 56, right: 24, top: 36, bottom: 32 },
     xAxis: { type: 'category', data: MONTHS },
-    yAxis: { type: 'value', name: key === 'tempAir' ? '°C' : 'kWh/m²' },
+    yAxis: { type: 'value', name: key === 'tempAir' ? seriesUnit(key, system) : 'kWh/m²' },
     series: assets.map((asset) => {
       const byMonth = new Map(asset.monthly.map((row) => [row.month, row]));
       return {
         name: asset.name,
         type: key === 'tempAir' ? 'line' : 'bar',
         data: MONTHS.map((_, i) => {
-          const value = finite(byMonth.get(i + 1)?.[key]);
+          const value =
+            key === 'tempAir'
+              ? seriesValue(key, finite(byMonth.get(i + 1)?.[key]), system)
+              : finite(byMonth.get(i + 1)?.[key]);
           return value === null ? null : Math.round(value * 10) / 10;
         }),
       };

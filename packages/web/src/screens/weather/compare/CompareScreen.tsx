@@ -21,7 +21,7 @@ import { getWeather } from '../api.ts';
 import { EChart } from '../charts/EChart.tsx';
 import { compareMonthlyOption } from '../charts/options.ts';
 import {
-  formatDate,
+  formatPeriod,
   formatInterval,
   formatNumber,
   formatUtcOffset,
@@ -30,7 +30,8 @@ import {
   statusLabel,
 } from '../model/format.ts';
 import { parseIds } from '../model/listParams.ts';
-import { summaryColumns } from '../model/summary.ts';
+import { useUnits } from '../../../lib/units.tsx';
+import { summaryColumns, summaryValue } from '../model/summary.ts';
 import type { Weather } from '../model/types.ts';
 import { weatherKeys } from '../queries.ts';
 
@@ -44,6 +45,8 @@ export function CompareScreen() {
       queryFn: ({ signal }: { signal: AbortSignal }) => getWeather(id, signal),
     })),
   });
+  const units = useUnits();
+  const { system } = units;
   const [key, setKey] = useState('ghi');
   const assets = queries.map((q) => q.data).filter((w): w is Weather => Boolean(w));
   const pending = queries.some((q) => q.isPending);
@@ -51,16 +54,17 @@ export function CompareScreen() {
   const columns = useMemo(() => {
     const seen = new Map<string, ReturnType<typeof summaryColumns>[number]>();
     for (const asset of assets)
-      for (const column of summaryColumns(asset.summary)) seen.set(column.key, column);
+      for (const column of summaryColumns(asset.summary, system)) seen.set(column.key, column);
     return [...seen.values()];
-  }, [assets]);
+  }, [assets, system]);
   const option = useMemo(
     () =>
       compareMonthlyOption(
         assets.map((a) => ({ name: a.name, monthly: a.summary?.monthly ?? [] })),
         key,
+        system,
       ),
-    [assets, key],
+    [assets, key, system],
   );
   const chartKeys = columns
     .filter((c) => ['ghi', 'dni', 'dhi', 'poa', 'tempAir'].includes(c.key))
@@ -81,13 +85,14 @@ export function CompareScreen() {
     { label: 'Provider', value: (w) => providerLabel(w.dataProvider) },
     { label: 'Status', value: (w) => statusLabel(w.status) },
     { label: 'Location', value: (w) => `${formatNumber(w.latitude, 4)}, ${formatNumber(w.longitude, 4)}` },
-    { label: 'Elevation', value: (w) => (w.elevation == null ? '--' : `${formatNumber(w.elevation, 1)} m`) },
+    { label: 'Elevation', value: (w) => units.format('elevation', w.elevation) },
     { label: 'Time zone', value: (w) => formatUtcOffset(w.timeZone) },
-    { label: 'Period', value: (w) => `${formatDate(w.startDate)} – ${formatDate(w.endDate)}` },
+    { label: 'Period', value: (w) => formatPeriod(w) },
     { label: 'Interval', value: (w) => formatInterval(w.timeInterval) },
     ...columns.map((c) => ({
       label: `${c.label} (${c.kind === 'sum' ? 'annual sum' : 'annual mean'}, ${c.unit})`,
-      value: (w: Weather) => formatNumber(w.summary?.annual?.[c.key], c.kind === 'sum' ? 1 : 2),
+      value: (w: Weather) =>
+        formatNumber(summaryValue(c.key, w.summary?.annual?.[c.key], system), c.kind === 'sum' ? 1 : 2),
     })),
   ];
 

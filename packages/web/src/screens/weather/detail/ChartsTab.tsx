@@ -12,6 +12,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
+import { useUnits } from '../../../lib/units.tsx';
 import { EChart } from '../charts/EChart.tsx';
 import {
   dailyProfilesOption,
@@ -26,6 +27,7 @@ const PROFILE_KEYS = ['ghi', 'dni', 'dhi', 'poa', 'tempAir', 'windSpeed'];
 
 export function ChartsTab({ id }: { id: number }) {
   const charts = useWeatherCharts(id);
+  const { system } = useUnits();
   const [profileKey, setProfileKey] = useState('ghi');
   const [months, setMonths] = useState<string[]>(['1', '4', '7', '10']);
   const profiles = useMemo(() => normalizeProfiles(charts.data?.dailyProfiles ?? []), [charts.data]);
@@ -40,12 +42,13 @@ export function ChartsTab({ id }: { id: number }) {
         profiles,
         keys.includes(profileKey) ? profileKey : (keys[0] ?? 'ghi'),
         months.map(Number),
+        system,
       ),
-    [profiles, profileKey, months, keys],
+    [profiles, profileKey, months, keys, system],
   );
   const heat = useMemo(
-    () => (charts.data?.heatMap ? heatMapOption(charts.data.heatMap) : null),
-    [charts.data],
+    () => (charts.data?.heatMap ? heatMapOption(charts.data.heatMap, system) : null),
+    [charts.data, system],
   );
 
   if (charts.isPending)

@@ -5,15 +5,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Alert, Center, Loader, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { useUnits } from '../../../lib/units.tsx';
 import { getWeatherDetail } from '../api.ts';
 import { VirtualTable, type VirtualColumn } from '../components/VirtualTable.tsx';
 import { DETAIL_PAGE_SIZE, pagesFor, presentDetailFields } from '../model/detailColumns.ts';
-import { formatNumber, formatTimestamp } from '../model/format.ts';
+import { formatNumber, formatTimestamp, seriesUnit, seriesValue } from '../model/format.ts';
 import type { WeatherDetail } from '../model/types.ts';
 import { weatherKeys } from '../queries.ts';
 
 export function RawDataTab({ id, highlight }: { id: number; highlight?: ReadonlySet<number> }) {
   const client = useQueryClient();
+  const { system } = useUnits();
   const [pages, setPages] = useState<Map<number, WeatherDetail[]>>(new Map());
   const [total, setTotal] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -68,8 +70,9 @@ export function RawDataTab({ id, highlight }: { id: number; highlight?: Readonly
       id: f.field,
       width: 'minmax(90px, 1fr)',
       align: 'right' as const,
-      header: `${f.label} (${f.unit})`,
-      cell: (row: WeatherDetail) => formatNumber(row[f.field] as number | null, f.decimals),
+      header: `${f.label} (${seriesUnit(f.series, system)})`,
+      cell: (row: WeatherDetail) =>
+        formatNumber(seriesValue(f.series, row[f.field] as number | null, system, f.stored), f.decimals),
     })),
   ];
   return (

@@ -1,11 +1,13 @@
 /** Annual and monthly sums (irradiance, kWh/m²) and means (temperature, wind, …). */
 import { Table, Text } from '@mantine/core';
 import { MONTHS, formatNumber } from '../model/format.ts';
-import { summaryColumns } from '../model/summary.ts';
+import { useUnits } from '../../../lib/units.tsx';
+import { summaryColumns, summaryValue } from '../model/summary.ts';
 import type { WeatherSummary } from '../model/types.ts';
 
 export function SummaryTab({ summary }: { summary: WeatherSummary | null | undefined }) {
-  const columns = summaryColumns(summary);
+  const { system } = useUnits();
+  const columns = summaryColumns(summary, system);
   if (!summary || !columns.length)
     return <Text c="dimmed">No summary is available for this weather file.</Text>;
   const monthly = [...(summary.monthly ?? [])].sort((a, b) => a.month - b.month);
@@ -31,7 +33,10 @@ export function SummaryTab({ summary }: { summary: WeatherSummary | null | undef
               <Table.Td>{MONTHS[row.month - 1] ?? row.month}</Table.Td>
               {columns.map((column) => (
                 <Table.Td key={column.key} style={{ textAlign: 'right' }}>
-                  {formatNumber(row[column.key] as number | null | undefined, column.kind === 'sum' ? 1 : 2)}
+                  {formatNumber(
+                    summaryValue(column.key, row[column.key], system),
+                    column.kind === 'sum' ? 1 : 2,
+                  )}
                 </Table.Td>
               ))}
             </Table.Tr>
@@ -44,7 +49,10 @@ export function SummaryTab({ summary }: { summary: WeatherSummary | null | undef
                 style={{ textAlign: 'right' }}
                 data-testid={`summary-annual-${column.key}`}
               >
-                {formatNumber(summary.annual?.[column.key], column.kind === 'sum' ? 1 : 2)}
+                {formatNumber(
+                  summaryValue(column.key, summary.annual?.[column.key], system),
+                  column.kind === 'sum' ? 1 : 2,
+                )}
               </Table.Td>
             ))}
           </Table.Tr>

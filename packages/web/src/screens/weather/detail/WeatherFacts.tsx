@@ -10,6 +10,7 @@ import {
   providerLabel,
   timestampDefinitionLabel,
 } from '../model/format.ts';
+import { useUnits } from '../../../lib/units.tsx';
 import { annualGhi } from '../model/summary.ts';
 import type { Weather } from '../model/types.ts';
 
@@ -27,6 +28,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 }
 
 export function WeatherFacts({ weather }: { weather: Weather }) {
+  const units = useUnits();
   const ghi = annualGhi(weather.summary, weather.globalHorizontalIrradianceSum ?? weather.ghiAnnual);
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, md: 4 }} spacing="md">
@@ -36,11 +38,8 @@ export function WeatherFacts({ weather }: { weather: Weather }) {
       <Fact label="Longitude" value={formatLongitudeDMS(weather.longitude)} />
       <Fact
         label="Elevation"
-        value={
-          weather.elevation === null || weather.elevation === undefined
-            ? '--'
-            : `${formatNumber(weather.elevation, 1)} m`
-        }
+        value={units.format('elevation', weather.elevation)}
+        testId="weather-elevation"
       />
       <Fact label="Time zone" value={formatUtcOffset(weather.timeZone)} />
       <Fact label="Period" value={formatPeriod(weather)} />

@@ -24,6 +24,7 @@ import { ApiError } from '../../../api/client.ts';
 import { LocationMap } from '../../../components/map/LocationMap.tsx';
 import { toast } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/pageTitle.ts';
+import { QuantityInput, useUnits } from '../../../lib/units.tsx';
 import { finalizeGeneratedWeather, generateWeather, validateGeneratedWeather } from '../api.ts';
 import { EChart } from '../charts/EChart.tsx';
 import { firstHoursOption } from '../charts/options.ts';
@@ -66,6 +67,7 @@ export function GenerateScreen() {
   const navigate = useNavigate();
   const cache = useWeatherCache();
   const info = useGenerateInfo();
+  const units = useUnits();
   const [form, setForm] = useState<GenerateForm>(() => initial(undefined));
   const [touched, setTouched] = useState(false);
   const [monthlyEdited, setMonthlyEdited] = useState(false);
@@ -167,10 +169,12 @@ export function GenerateScreen() {
                 />
               </Group>
               <Group grow>
-                <NumberInput
-                  label="Elevation (m)"
+                <QuantityInput
+                  kind="elevation"
+                  label="Elevation"
+                  unitIn="parentheses"
                   value={form.elevation}
-                  onChange={(value) => update({ ...form, elevation: asNumber(value) })}
+                  onChange={(value) => update({ ...form, elevation: value })}
                 />
                 <NumberInput
                   label="Time zone (hours from UTC)"
@@ -232,10 +236,14 @@ export function GenerateScreen() {
                 ))}
               </Table.Tr>
               <Table.Tr>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>Temperature (°C)</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  {units.label('Temperature', 'temperature')}
+                </Table.Td>
                 {MONTHS.map((month, i) => (
                   <Table.Td key={month}>
-                    <NumberInput
+                    <QuantityInput
+                      kind="temperature"
+                      unitIn="none"
                       aria-label={`Temperature ${month}`}
                       value={form.monthlyTemp[i]}
                       onChange={(value) => setMonthly('monthlyTemp', i, value)}

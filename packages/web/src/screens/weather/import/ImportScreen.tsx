@@ -27,6 +27,7 @@ import { UploadCancelledError } from '../../../api/upload.ts';
 import { LocationMap } from '../../../components/map/LocationMap.tsx';
 import { toast } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/pageTitle.ts';
+import { QuantityInput } from '../../../lib/units.tsx';
 import { finalizeImport, parseWeatherFile, runQualityCheck, validateImport } from '../api.ts';
 import { QualityResult } from '../detail/QualityTab.tsx';
 import { TIMESTAMP_DEFINITIONS } from '../model/format.ts';
@@ -198,12 +199,14 @@ export function ImportScreen() {
                     />
                   </Group>
                   <Group grow>
-                    <NumberInput
-                      label="Elevation (m)"
+                    <QuantityInput
+                      kind="elevation"
+                      label="Elevation"
+                      unitIn="parentheses"
                       value={form.elevation}
-                      onChange={(value) => update({ ...form, elevation: asNumber(value) })}
+                      onChange={(value) => update({ ...form, elevation: value })}
                       error={shown.elevation}
-                      decimalScale={1}
+                      decimalScale={2}
                     />
                     <NumberInput
                       label="Time zone (hours from UTC)"

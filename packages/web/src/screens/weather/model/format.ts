@@ -2,7 +2,14 @@
  * How weather facts read on screen: quantity names and units, enumeration labels, numbers, dates
  * and the download progress of a list row.
  */
-import { definitionLabel } from '@sunfield/domain';
+import {
+  definitionLabel,
+  quantitySymbol,
+  toDisplay,
+  type QuantityKind,
+  type UnitId,
+  type UnitSystemName,
+} from '@sunfield/domain';
 import type { DownloadInfo, WeatherSeriesKey } from './types.ts';
 
 export const SERIES_KEYS: readonly WeatherSeriesKey[] = [
@@ -39,7 +46,7 @@ export const SERIES_LABELS: Record<WeatherSeriesKey | 'tempAirMax' | 'tempAirMin
   rainfall: 'Rainfall',
 };
 
-/** Canonical unit of each quantity (engine NOMENCLATURE), as shown. */
+/** Canonical (stored) unit of each quantity (engine NOMENCLATURE). Shown through `seriesUnit`. */
 export const SERIES_UNITS: Record<WeatherSeriesKey | 'tempAirMax' | 'tempAirMin', string> = {
   tempAirMax: '°C',
   tempAirMin: '°C',
@@ -57,6 +64,38 @@ export const SERIES_UNITS: Record<WeatherSeriesKey | 'tempAirMax' | 'tempAirMin'
   albedo: '–',
   rainfall: 'mm',
 };
+
+/**
+ * The quantity kind of each series that the Metric/Imperial switch converts (lib/units.tsx);
+ * irradiance, humidity, direction, albedo and precipitable water read the same in both systems.
+ */
+export const SERIES_QUANTITIES: Partial<Record<string, QuantityKind>> = {
+  tempAir: 'temperature',
+  tempAirMax: 'temperature',
+  tempAirMin: 'temperature',
+  tempDew: 'temperature',
+  pressure: 'pressure',
+  windSpeed: 'windSpeed',
+  rainfall: 'precipitation',
+};
+
+/** The unit a series is shown in for a unit system: '°F', 'hPa', 'W/m²'. */
+export function seriesUnit(key: string, system: UnitSystemName = 'metric'): string {
+  const kind = SERIES_QUANTITIES[key];
+  return kind ? quantitySymbol(kind, system) : ((SERIES_UNITS as Record<string, string>)[key] ?? '');
+}
+
+/** A stored series value as shown for a unit system (`stored`: its unit when not the canonical one). */
+export function seriesValue(
+  key: string,
+  value: number | null | undefined,
+  system: UnitSystemName = 'metric',
+  stored?: UnitId,
+): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  const kind = SERIES_QUANTITIES[key];
+  return kind ? toDisplay(kind, value, system, stored) : value;
+}
 
 /** Units a generic CSV column may be in, per quantity (the first is the canonical one). */
 export const FILE_UNITS: Record<WeatherSeriesKey, string[]> = {
@@ -110,9 +149,11 @@ export function formatDate(iso: string | null | undefined): string {
 }
 
 /**
- * A weather file's period: '2017-01-01 – 2017-12-31'; a typical year (whose start and end are the
- * year a run simulates it in) adds where its months come from: '1990-01-01 – 1991-01-01 (typical
- * year, months from 1976–2005)'.
+ * A weather file's period: '2017-01-01 – 2017-12-31'. A typical year (TMY…) has no calendar period:
+ * its months come from different years, so its first and last records can read "1988-01-01 –
+ * 1981-01-01". It reads as the year a run simulates it in and where its months come from: 'Typical
+ * year 1990 (months from 1976–2005)'. A file not flagged typical whose end is before its start is
+ * one of those too (stored before the flag existed): its two dates' years are source years.
  */
 export function formatPeriod(weather: {
   startDate?: string | null;
@@ -120,14 +161,19 @@ export function formatPeriod(weather: {
   typicalYear?: boolean | null;
   years?: readonly number[] | null;
 }): string {
-  const period = `${formatDate(weather.startDate)} – ${formatDate(weather.endDate)}`;
-  if (weather.typicalYear !== true) return period;
-  const years = (weather.years ?? []).filter((y) => Number.isInteger(y));
-  if (years.length === 0) return `${period} (typical year)`;
+  const start = formatDate(weather.startDate);
+  const end = formatDate(weather.endDate);
+  const reversed = weather.typicalYear !== true && start !== '--' && end !== '--' && end < start;
+  if (weather.typicalYear !== true && !reversed) return `${start} – ${end}`;
+  const yearOf = (date: string): number | null => (/^\d{4}/.test(date) ? Number(date.slice(0, 4)) : null);
+  const sources = reversed ? [yearOf(start), yearOf(end)] : [...(weather.years ?? [])];
+  const years = sources.filter((y): y is number => Number.isInteger(y));
+  const simulated = reversed ? null : yearOf(start);
+  const title = simulated === null ? 'Typical year' : `Typical year ${simulated}`;
+  if (years.length === 0) return title;
   const first = Math.min(...years);
   const last = Math.max(...years);
-  const from = first === last ? `${first}` : `${first}–${last}`;
-  return `${period} (typical year, months from ${from})`;
+  return `${title} (months from ${first === last ? first : `${first}–${last}`})`;
 }
 
 export { formatDateTime } from '../../../lib/dates.ts';

@@ -1,8 +1,10 @@
 /**
  * The summary table of a weather asset: irradiance quantities are sums (kWh/m²), the others means in
- * their canonical unit. Keys follow the engine's series keys; unknown keys are shown as given.
+ * the user's unit (pressure hPa or inHg, temperatures °C or °F …; the summary stores SI). Keys follow
+ * the engine's series keys; unknown keys are shown as given.
  */
-import { SERIES_UNITS, seriesLabel } from './format.ts';
+import type { UnitSystemName } from '@sunfield/domain';
+import { seriesLabel, seriesUnit, seriesValue } from './format.ts';
 import type { WeatherSummary } from './types.ts';
 
 export const IRRADIANCE_KEYS = ['ghi', 'dni', 'dhi', 'poa'] as const;
@@ -34,7 +36,10 @@ export interface SummaryColumn {
 }
 
 /** Columns present in the summary (annual or any month), in the engine's order. */
-export function summaryColumns(summary: WeatherSummary | null | undefined): SummaryColumn[] {
+export function summaryColumns(
+  summary: WeatherSummary | null | undefined,
+  system: UnitSystemName = 'metric',
+): SummaryColumn[] {
   if (!summary) return [];
   const present = new Set<string>();
   for (const [key, value] of Object.entries(summary.annual ?? {}))
@@ -48,13 +53,15 @@ export function summaryColumns(summary: WeatherSummary | null | undefined): Summ
   ];
   return ordered.map((key) => {
     const irradiance = (IRRADIANCE_KEYS as readonly string[]).includes(key);
-    const unit = irradiance
-      ? 'kWh/m²'
-      : key === 'pressure'
-        ? 'Pa'
-        : ((SERIES_UNITS as Record<string, string>)[key] ?? '');
+    const unit = irradiance ? 'kWh/m²' : seriesUnit(key, system);
     return { key, label: seriesLabel(key), unit, kind: irradiance || key === 'rainfall' ? 'sum' : 'mean' };
   });
+}
+
+/** A summary entry as shown in the user's unit (irradiation sums stay kWh/m²). */
+export function summaryValue(key: string, value: unknown, system: UnitSystemName = 'metric'): number | null {
+  if (typeof value !== 'number') return null;
+  return (IRRADIANCE_KEYS as readonly string[]).includes(key) ? value : seriesValue(key, value, system);
 }
 
 /** Annual GHI (kWh/m²) from the summary, or from the asset's own sum field. */
