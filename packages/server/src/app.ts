@@ -21,6 +21,7 @@ import { createMailer, type Mailer } from './lib/mailer.ts';
 import { resolveSecret } from './lib/secret.ts';
 import { registerMetrics } from './metrics.ts';
 import { registerRoutes } from './routes/index.ts';
+import { apiDocsRoutes, registerOpenApi } from './lib/openapi.ts';
 import { mapRoutes } from './routes/map.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { closeParsePool } from './uploads/parsePool.ts';
@@ -123,7 +124,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerMetrics(app, database, config.metrics ?? { enabled: false, token: undefined });
   // The realtime hub at /hub, outside /api; it authenticates its sockets itself.
   await app.register(realtimeHub);
+  // The OpenAPI document collects the /api routes as they register (lib/openapi.ts).
+  await registerOpenApi(app);
   await app.register(registerRoutes, { prefix: '/api' });
+  await app.register(apiDocsRoutes);
   await app.register(mapRoutes);
 
   const indexHtml = path.join(config.webDist, 'index.html');

@@ -1,5 +1,5 @@
 /** Every API route, registered under /api. One folder per resource (spec 2 §7). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Services } from '../app.ts';
 import { ashraeRoutes } from './ashrae/index.ts';
 import { authRoutes } from './auth/index.ts';
@@ -29,6 +29,20 @@ export interface RouteEntry {
  */
 export const apiRoutes = new WeakMap<Services, RouteEntry[]>();
 
+/**
+ * A resource plugin whose routes get the resource's tag in the OpenAPI document (lib/openapi.ts)
+ * unless a route names its own.
+ */
+function tagged(tag: string, plugin: FastifyPluginAsync): FastifyPluginAsync {
+  return async (app, options) => {
+    app.addHook('onRoute', (route) => {
+      if (route.schema?.tags) return;
+      route.schema = { ...route.schema, tags: [tag] };
+    });
+    await plugin(app, options);
+  };
+}
+
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
   const routes: RouteEntry[] = [];
   apiRoutes.set(app.services, routes);
@@ -37,18 +51,18 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   });
   // First, so that the hook covers every route registered below.
   registerMaintenanceGate(app);
-  await app.register(authRoutes, { prefix: '/auth' });
-  await app.register(userRoutes, { prefix: '/user' });
-  await app.register(oauthRoutes, { prefix: '/oauth2' });
-  await app.register(generalRoutes);
-  await app.register(definitionsRoutes);
-  await app.register(projectRoutes);
-  await app.register(predictionRoutes);
-  await app.register(predictionLogRoutes);
-  await app.register(geoRoutes);
-  await app.register(ashraeRoutes);
-  await app.register(moduleRoutes, { prefix: '/module' });
-  await app.register(inverterRoutes, { prefix: '/inverter' });
-  await app.register(weatherRoutes, { prefix: '/weather' });
-  await app.register(companyRoutes, { prefix: '/company' });
+  await app.register(tagged('auth', authRoutes), { prefix: '/auth' });
+  await app.register(tagged('user', userRoutes), { prefix: '/user' });
+  await app.register(tagged('oauth', oauthRoutes), { prefix: '/oauth2' });
+  await app.register(tagged('general', generalRoutes));
+  await app.register(tagged('definitions', definitionsRoutes));
+  await app.register(tagged('project', projectRoutes));
+  await app.register(tagged('prediction', predictionRoutes));
+  await app.register(tagged('predictionLog', predictionLogRoutes));
+  await app.register(tagged('geo', geoRoutes));
+  await app.register(tagged('ashrae', ashraeRoutes));
+  await app.register(tagged('module', moduleRoutes), { prefix: '/module' });
+  await app.register(tagged('inverter', inverterRoutes), { prefix: '/inverter' });
+  await app.register(tagged('weather', weatherRoutes), { prefix: '/weather' });
+  await app.register(tagged('company', companyRoutes), { prefix: '/company' });
 }

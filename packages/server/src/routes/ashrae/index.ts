@@ -60,34 +60,47 @@ const place = (latitude: number, longitude: number): string => `(${latitude}, ${
 export async function ashraeRoutes(app: FastifyInstance): Promise<void> {
   const db = app.services.database.db;
 
-  app.get('/ASHRAE', async (request) => {
-    const auth = requireAuth(request);
-    const query = parse(ashraeQuerySchema, canonicalQuery(request.query, ASHRAE_KEYS));
-    const radiusMiles = query.searchRadius ?? DEFAULT_SITE_SEARCH_RADIUS_MILES;
-    const source = await nearestDesignSource(db, auth, query, { radiusMiles });
-    if (!source) {
-      throw notFound(
-        `No weather file with a year of air temperatures lies within ${radiusMiles} miles of ` +
-          `${place(query.latitude, query.longitude)}. Sunfield derives design temperatures from the ` +
-          'weather library: add weather near the site, or search a wider radius (searchRadius, in miles).',
-      );
-    }
-    return presentAshrae(source, query.version ?? ASHRAE_VERSION_2021);
-  });
+  app.get(
+    '/ASHRAE',
+    { schema: { summary: 'Site design temperatures near a location', querystring: ashraeQuerySchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const query = parse(ashraeQuerySchema, canonicalQuery(request.query, ASHRAE_KEYS));
+      const radiusMiles = query.searchRadius ?? DEFAULT_SITE_SEARCH_RADIUS_MILES;
+      const source = await nearestDesignSource(db, auth, query, { radiusMiles });
+      if (!source) {
+        throw notFound(
+          `No weather file with a year of air temperatures lies within ${radiusMiles} miles of ` +
+            `${place(query.latitude, query.longitude)}. Sunfield derives design temperatures from the ` +
+            'weather library: add weather near the site, or search a wider radius (searchRadius, in miles).',
+        );
+      }
+      return presentAshrae(source, query.version ?? ASHRAE_VERSION_2021);
+    },
+  );
 
-  app.get('/ASHRAE/GetStation', async (request) => {
-    const auth = requireAuth(request);
-    const query = parse(stationQuerySchema, canonicalQuery(request.query, STATION_KEYS));
-    const source = await nearestDesignSource(db, auth, query, {
-      radiusMiles: query.searchRadius ?? DEFAULT_SITE_SEARCH_RADIUS_MILES,
-      stationName: query.stationName,
-    });
-    if (!source) {
-      throw notFound(
-        `No weather file named "${weatherNameOfStation(query.stationName)}" with a year of air ` +
-          'temperatures is visible to your company.',
-      );
-    }
-    return presentAshrae(source, query.version ?? ASHRAE_VERSION_2021);
-  });
+  app.get(
+    '/ASHRAE/GetStation',
+    {
+      schema: {
+        summary: 'The weather file the design temperatures come from',
+        querystring: stationQuerySchema,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const query = parse(stationQuerySchema, canonicalQuery(request.query, STATION_KEYS));
+      const source = await nearestDesignSource(db, auth, query, {
+        radiusMiles: query.searchRadius ?? DEFAULT_SITE_SEARCH_RADIUS_MILES,
+        stationName: query.stationName,
+      });
+      if (!source) {
+        throw notFound(
+          `No weather file named "${weatherNameOfStation(query.stationName)}" with a year of air ` +
+            'temperatures is visible to your company.',
+        );
+      }
+      return presentAshrae(source, query.version ?? ASHRAE_VERSION_2021);
+    },
+  );
 }

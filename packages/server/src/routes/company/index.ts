@@ -105,21 +105,34 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   const secret = app.services.config.secret;
 
   for (const { path, vendor } of VENDOR_PATHS) {
-    app.get(path, async (request) => {
-      const auth = requireAuth(request);
-      const company = await loadCompanyFor(db, auth, companyIdOf(request));
-      return { companyId: company.id, ...(await readVendorSettings(db, secret, company.id, vendor)) };
-    });
-    app.put(path, async (request) => {
-      const auth = requireAuth(request);
-      const company = await loadCompanyFor(db, auth, companyIdOf(request), { edit: true });
-      const values = parse(VENDOR_BODIES[vendor], request.body);
-      await writeVendorSettings(db, secret, company.id, vendor, values);
-      return { companyId: company.id, ...(await readVendorSettings(db, secret, company.id, vendor)) };
-    });
+    app.get(
+      path,
+      { schema: { summary: `The company’s ${vendor} weather-vendor settings` } },
+      async (request) => {
+        const auth = requireAuth(request);
+        const company = await loadCompanyFor(db, auth, companyIdOf(request));
+        return { companyId: company.id, ...(await readVendorSettings(db, secret, company.id, vendor)) };
+      },
+    );
+    app.put(
+      path,
+      {
+        schema: {
+          summary: `Set the company’s ${vendor} weather-vendor settings`,
+          body: VENDOR_BODIES[vendor],
+        },
+      },
+      async (request) => {
+        const auth = requireAuth(request);
+        const company = await loadCompanyFor(db, auth, companyIdOf(request), { edit: true });
+        const values = parse(VENDOR_BODIES[vendor], request.body);
+        await writeVendorSettings(db, secret, company.id, vendor, values);
+        return { companyId: company.id, ...(await readVendorSettings(db, secret, company.id, vendor)) };
+      },
+    );
   }
 
-  app.get('/DefaultSettings', async (request) => {
+  app.get('/DefaultSettings', { schema: { summary: 'The company’s default settings' } }, async (request) => {
     const auth = requireAuth(request);
     const company = await loadCompanyFor(db, auth, companyIdOf(request));
     return presentDefaultSettings(company, await readAllVendorSettings(db, secret, company.id));
@@ -129,72 +142,97 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
    * Replaces the default-settings groups (the weather-vendor credentials are kept: they change only
    * through their own paths).
    */
-  app.put('/DefaultSettings', async (request) => {
-    const auth = requireAuth(request);
-    const company = await loadCompanyFor(db, auth, companyIdOf(request), { edit: true });
-    const body = parse(defaultSettingsBody, request.body);
-    const groups: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(body)) {
-      if (key === WEATHER_API_SETTINGS || key === 'companyId' || key === 'CompanyId' || key === 'id')
-        continue;
-      if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
-        throw badRequest(INVALID_INPUT, { [key]: ['Must be an object of settings.'] });
+  app.put(
+    '/DefaultSettings',
+    {
+      schema: {
+        summary: 'Replace the company’s default settings (vendor credentials kept)',
+        body: defaultSettingsBody,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const company = await loadCompanyFor(db, auth, companyIdOf(request), { edit: true });
+      const body = parse(defaultSettingsBody, request.body);
+      const groups: Record<string, unknown> = {};
+      for (const [key, value] of Object.entries(body)) {
+        if (key === WEATHER_API_SETTINGS || key === 'companyId' || key === 'CompanyId' || key === 'id')
+          continue;
+        if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
+          throw badRequest(INVALID_INPUT, { [key]: ['Must be an object of settings.'] });
+        }
+        groups[key] = value;
       }
-      groups[key] = value;
-    }
-    // The statuses new modules, inverters and weather take: only those the caller may set.
-    const problems = defaultStatusProblems(groups, auth.user.roles);
-    if (Object.keys(problems).length) throw badRequest(INVALID_INPUT, problems);
-    const stored = company.defaultSettings?.[WEATHER_API_SETTINGS];
-    const [row] = await db
-      .update(companies)
-      .set({
-        defaultSettings: stored === undefined ? groups : { ...groups, [WEATHER_API_SETTINGS]: stored },
-        lastModified: new Date(),
-      })
-      .where(eq(companies.id, company.id))
-      .returning();
-    return presentDefaultSettings(row ?? company, await readAllVendorSettings(db, secret, company.id));
-  });
+      // The statuses new modules, inverters and weather take: only those the caller may set.
+      const problems = defaultStatusProblems(groups, auth.user.roles);
+      if (Object.keys(problems).length) throw badRequest(INVALID_INPUT, problems);
+      const stored = company.defaultSettings?.[WEATHER_API_SETTINGS];
+      const [row] = await db
+        .update(companies)
+        .set({
+          defaultSettings: stored === undefined ? groups : { ...groups, [WEATHER_API_SETTINGS]: stored },
+          lastModified: new Date(),
+        })
+        .where(eq(companies.id, company.id))
+        .returning();
+      return presentDefaultSettings(row ?? company, await readAllVendorSettings(db, secret, company.id));
+    },
+  );
 
   /** Super admins: every company (name order); everyone else: their own. */
-  app.get('/', async (request) => {
-    const auth = requireAuth(request);
-    const rows = isSuperAdmin(auth.user.roles)
-      ? await db.select().from(companies).orderBy(asc(companies.name)).limit(10_000)
-      : [auth.company];
-    return rows.map((company) => presentCompanySummary(company));
-  });
+  app.get(
+    '/',
+    { schema: { summary: 'Companies (super admins: all; others: their own)' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const rows = isSuperAdmin(auth.user.roles)
+        ? await db.select().from(companies).orderBy(asc(companies.name)).limit(10_000)
+        : [auth.company];
+      return rows.map((company) => presentCompanySummary(company));
+    },
+  );
 
   /** Renames the company or changes its type (admins of the company, super admins). */
-  app.put('/:id', async (request) => {
-    const auth = requireAuth(request);
-    const { id } = parse(idParams, request.params);
-    const company = await loadCompanyFor(db, auth, id, { edit: true });
-    const changes = parse(companyUpdateBody, request.body);
-    await db
-      .update(companies)
-      .set({ ...changes, lastModified: new Date() })
-      .where(eq(companies.id, company.id));
-    return { changesMade: true };
-  });
+  app.put(
+    '/:id',
+    { schema: { summary: 'Rename a company or change its type', params: idParams, body: companyUpdateBody } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = parse(idParams, request.params);
+      const company = await loadCompanyFor(db, auth, id, { edit: true });
+      const changes = parse(companyUpdateBody, request.body);
+      await db
+        .update(companies)
+        .set({ ...changes, lastModified: new Date() })
+        .where(eq(companies.id, company.id));
+      return { changesMade: true };
+    },
+  );
 
-  app.get('/:id', async (request) => {
-    const auth = requireAuth(request);
-    const { id } = parse(idParams, request.params);
-    const company = await loadCompanyFor(db, auth, id);
-    return presentCompany(company, await readAllVendorSettings(db, secret, company.id));
-  });
+  app.get(
+    '/:id',
+    { schema: { summary: 'A company with its settings', params: idParams } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = parse(idParams, request.params);
+      const company = await loadCompanyFor(db, auth, id);
+      return presentCompany(company, await readAllVendorSettings(db, secret, company.id));
+    },
+  );
 
-  app.get('/:id/user', async (request) => {
-    const auth = requireAuth(request);
-    const { id } = parse(idParams, request.params);
-    const company = await loadCompanyFor(db, auth, id);
-    const rows = await db
-      .select()
-      .from(users)
-      .where(eq(users.companyId, company.id))
-      .orderBy(asc(users.lastName), asc(users.firstName));
-    return rows.map((user) => presentUser(user, company));
-  });
+  app.get(
+    '/:id/user',
+    { schema: { summary: 'The users of a company', params: idParams } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = parse(idParams, request.params);
+      const company = await loadCompanyFor(db, auth, id);
+      const rows = await db
+        .select()
+        .from(users)
+        .where(eq(users.companyId, company.id))
+        .orderBy(asc(users.lastName), asc(users.firstName));
+      return rows.map((user) => presentUser(user, company));
+    },
+  );
 }

@@ -14,12 +14,19 @@ const querySchema = z.object({
 });
 
 export async function definitionsRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/definitions', { config: { public: true } }, async (request, reply) => {
-    const { type } = parse(querySchema, request.query);
-    reply.header('Cache-Control', DEFINITIONS_CACHE_CONTROL);
-    if (!type) return definitionsCatalog();
-    // An unknown type answers an empty list, as a filter that matches nothing.
-    const definition = findDefinition(type);
-    return definition ? [definition] : [];
-  });
+  app.get(
+    '/definitions',
+    {
+      schema: { summary: 'The enumerations, or one of them by type', querystring: querySchema },
+      config: { public: true },
+    },
+    async (request, reply) => {
+      const { type } = parse(querySchema, request.query);
+      reply.header('Cache-Control', DEFINITIONS_CACHE_CONTROL);
+      if (!type) return definitionsCatalog();
+      // An unknown type answers an empty list, as a filter that matches nothing.
+      const definition = findDefinition(type);
+      return definition ? [definition] : [];
+    },
+  );
 }

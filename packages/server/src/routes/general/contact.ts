@@ -29,35 +29,42 @@ const contactSchema = z.object({
 export function registerContactRoutes(app: FastifyInstance): void {
   const { database, config } = app.services;
 
-  app.post('/contact', { config: { public: true } }, async (request) => {
-    const input = parse(contactSchema, request.body);
-    await takeAll(
-      database.db,
-      [{ key: throttleKey('contact', request.ip), limit: CONTACT_ADDRESS }],
-      TOO_MANY_MESSAGES,
-    );
-    const auth = request.auth;
-    const email = input.email ?? auth?.user.email;
-    if (!email) throw badRequest(INVALID_INPUT, { email: ['Email is required.'] });
-    const saved = await insertContactMessage(database.db, {
-      userId: auth?.user.id ?? null,
-      companyId: auth?.company.id ?? null,
-      email,
-      subject: input.subject,
-      message: input.message,
-    });
-    const from = auth
-      ? `${auth.user.firstName} ${auth.user.lastName} <${email}> of ${auth.company.name}`
-      : `${email} (not signed in)`;
-    await queueMail(
-      app.services,
-      {
-        to: config.contactEmail,
-        subject: `[Sunfield contact] ${input.subject}`,
-        text: `From: ${from}\nMessage #${saved.id}\n\n${input.message}\n`,
-      },
-      request.log,
-    );
-    return { result: 'Success' };
-  });
+  app.post(
+    '/contact',
+    {
+      schema: { summary: 'Send a message to the Sunfield team', body: contactSchema },
+      config: { public: true },
+    },
+    async (request) => {
+      const input = parse(contactSchema, request.body);
+      await takeAll(
+        database.db,
+        [{ key: throttleKey('contact', request.ip), limit: CONTACT_ADDRESS }],
+        TOO_MANY_MESSAGES,
+      );
+      const auth = request.auth;
+      const email = input.email ?? auth?.user.email;
+      if (!email) throw badRequest(INVALID_INPUT, { email: ['Email is required.'] });
+      const saved = await insertContactMessage(database.db, {
+        userId: auth?.user.id ?? null,
+        companyId: auth?.company.id ?? null,
+        email,
+        subject: input.subject,
+        message: input.message,
+      });
+      const from = auth
+        ? `${auth.user.firstName} ${auth.user.lastName} <${email}> of ${auth.company.name}`
+        : `${email} (not signed in)`;
+      await queueMail(
+        app.services,
+        {
+          to: config.contactEmail,
+          subject: `[Sunfield contact] ${input.subject}`,
+          text: `From: ${from}\nMessage #${saved.id}\n\n${input.message}\n`,
+        },
+        request.log,
+      );
+      return { result: 'Success' };
+    },
+  );
 }

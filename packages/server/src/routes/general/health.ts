@@ -41,23 +41,27 @@ async function queueDepth(database: Database): Promise<number> {
 
 export function registerHealthRoute(app: FastifyInstance): void {
   const { database } = app.services;
-  app.get('/health', { config: { public: true } }, async (_request, reply) => {
-    const [db, queue] = await Promise.all([
-      timed(() => database.executeSql('select 1')),
-      timed(async () => {
-        // The queue's tables exist once pg-boss has started (the first job sent, or a worker).
-        await app.services.queue?.start();
-        return queueDepth(database);
-      }),
-    ]);
-    const ok = db.ok && queue.ok;
-    return reply
-      .status(ok ? 200 : 503)
-      .header('cache-control', 'no-store')
-      .send({
-        status: ok ? 'ok' : 'unavailable',
-        database: { ok: db.ok, latencyMs: db.latencyMs },
-        queue: { ok: queue.ok, latencyMs: queue.latencyMs, depth: queue.ok ? (queue.value ?? 0) : null },
-      });
-  });
+  app.get(
+    '/health',
+    { schema: { summary: 'Whether the database and the job queue answer' }, config: { public: true } },
+    async (_request, reply) => {
+      const [db, queue] = await Promise.all([
+        timed(() => database.executeSql('select 1')),
+        timed(async () => {
+          // The queue's tables exist once pg-boss has started (the first job sent, or a worker).
+          await app.services.queue?.start();
+          return queueDepth(database);
+        }),
+      ]);
+      const ok = db.ok && queue.ok;
+      return reply
+        .status(ok ? 200 : 503)
+        .header('cache-control', 'no-store')
+        .send({
+          status: ok ? 'ok' : 'unavailable',
+          database: { ok: db.ok, latencyMs: db.latencyMs },
+          queue: { ok: queue.ok, latencyMs: queue.latencyMs, depth: queue.ok ? (queue.value ?? 0) : null },
+        });
+    },
+  );
 }

@@ -15,7 +15,11 @@ export async function generalRoutes(app: FastifyInstance): Promise<void> {
   registerHealthRoute(app);
 
   /** ISO 3166-1 countries and territories `{name, code}`, sorted by name (offline, country-coder). */
-  app.get('/country', { config: { public: true } }, async () => countries());
+  app.get(
+    '/country',
+    { schema: { summary: 'ISO 3166-1 countries and territories' }, config: { public: true } },
+    async () => countries(),
+  );
 
   registerContactRoutes(app);
   registerNotificationRoutes(app);

@@ -48,43 +48,62 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
   const db = app.services.database.db;
 
   /** A list with at most one entry: only the first pending notification is shown. */
-  app.get('/User/Notification', async (request) => {
-    const auth = requireAuth(request);
-    const row = await firstPendingNotification(db, { id: auth.user.id, companyId: auth.company.id });
-    return row ? [presentNotification(row)] : [];
-  });
+  app.get(
+    '/User/Notification',
+    { schema: { summary: 'The first pending notification of the signed-in user' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const row = await firstPendingNotification(db, { id: auth.user.id, companyId: auth.company.id });
+      return row ? [presentNotification(row)] : [];
+    },
+  );
 
-  app.post('/User/Notification/:id/Dismiss', async (request) => {
-    const auth = requireAuth(request);
-    const id = integerId((request.params as { id: string }).id);
-    const row = id === undefined ? undefined : await findVisibleNotification(db, auth.company.id, id);
-    if (!row) throw notFound(NOT_FOUND);
-    if (!row.dismissable) throw badRequest('This notification cannot be dismissed.');
-    await dismissNotification(db, row.id, auth.user.id);
-    return true;
-  });
+  app.post(
+    '/User/Notification/:id/Dismiss',
+    { schema: { summary: 'Dismiss a notification' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const id = integerId((request.params as { id: string }).id);
+      const row = id === undefined ? undefined : await findVisibleNotification(db, auth.company.id, id);
+      if (!row) throw notFound(NOT_FOUND);
+      if (!row.dismissable) throw badRequest('This notification cannot be dismissed.');
+      await dismissNotification(db, row.id, auth.user.id);
+      return true;
+    },
+  );
 
-  app.post('/Notification', { config: SUPER_ADMIN_ONLY }, async (request) => {
-    const input = parse(createSchema, request.body);
-    if (input.companyId) {
-      const [company] = await db
-        .select({ id: companies.id })
-        .from(companies)
-        .where(eq(companies.id, input.companyId));
-      if (!company) throw badRequest(INVALID_INPUT, { companyId: ['Company not found.'] });
-    }
-    const row = await insertNotification(db, {
-      type: input.type,
-      message: input.message,
-      dismissable: input.dismissable,
-      companyId: input.companyId ?? null,
-    });
-    return { id: row.id };
-  });
+  app.post(
+    '/Notification',
+    {
+      schema: { summary: 'Create a notification (super admins)', body: createSchema },
+      config: SUPER_ADMIN_ONLY,
+    },
+    async (request) => {
+      const input = parse(createSchema, request.body);
+      if (input.companyId) {
+        const [company] = await db
+          .select({ id: companies.id })
+          .from(companies)
+          .where(eq(companies.id, input.companyId));
+        if (!company) throw badRequest(INVALID_INPUT, { companyId: ['Company not found.'] });
+      }
+      const row = await insertNotification(db, {
+        type: input.type,
+        message: input.message,
+        dismissable: input.dismissable,
+        companyId: input.companyId ?? null,
+      });
+      return { id: row.id };
+    },
+  );
 
-  app.delete('/Notification/:id', { config: SUPER_ADMIN_ONLY }, async (request) => {
-    const id = integerId((request.params as { id: string }).id);
-    if (id === undefined || !(await deleteNotification(db, id))) throw notFound(NOT_FOUND);
-    return true;
-  });
+  app.delete(
+    '/Notification/:id',
+    { schema: { summary: 'Remove a notification (super admins)' }, config: SUPER_ADMIN_ONLY },
+    async (request) => {
+      const id = integerId((request.params as { id: string }).id);
+      if (id === undefined || !(await deleteNotification(db, id))) throw notFound(NOT_FOUND);
+      return true;
+    },
+  );
 }

@@ -35,21 +35,34 @@ export function registerSystemRoutes(app: FastifyInstance): void {
   const { database } = app.services;
   const version = readVersion();
 
-  app.get('/system/version', { config: { public: true } }, async () => ({
-    version,
-    apiVersion: API_VERSION,
-    databaseKind: database.kind,
-  }));
-
-  app.get('/system/maintenancemode', { config: { public: true } }, async () =>
-    getMaintenanceMode(database.db),
+  app.get(
+    '/system/version',
+    { schema: { summary: 'Sunfield’s version and the API version it follows' }, config: { public: true } },
+    async () => ({
+      version,
+      apiVersion: API_VERSION,
+      databaseKind: database.kind,
+    }),
   );
 
-  app.put('/system/maintenancemode', { config: SUPER_ADMIN_ONLY }, async (request) => {
-    const input = parse(maintenanceSchema, request.body);
-    return setMaintenanceMode(database.db, {
-      maintenanceMode: input.maintenanceMode,
-      message: input.message?.trim() || null,
-    });
-  });
+  app.get(
+    '/system/maintenancemode',
+    { schema: { summary: 'Whether maintenance mode is on' }, config: { public: true } },
+    async () => getMaintenanceMode(database.db),
+  );
+
+  app.put(
+    '/system/maintenancemode',
+    {
+      schema: { summary: 'Turn maintenance mode on or off (super admins)', body: maintenanceSchema },
+      config: SUPER_ADMIN_ONLY,
+    },
+    async (request) => {
+      const input = parse(maintenanceSchema, request.body);
+      return setMaintenanceMode(database.db, {
+        maintenanceMode: input.maintenanceMode,
+        message: input.message?.trim() || null,
+      });
+    },
+  );
 }

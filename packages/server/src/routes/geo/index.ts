@@ -23,6 +23,8 @@ const pointSchema = z.object({
   lng: z.preprocess(toNumber, longitudeSchema),
 });
 
+const elevationQuerySchema = z.object({ searchRadius: searchRadiusMilesSchema });
+
 export async function geoRoutes(app: FastifyInstance): Promise<void> {
   const point = (params: unknown) => {
     const { lat, lng } = parse(pointSchema, params);
@@ -30,56 +32,71 @@ export async function geoRoutes(app: FastifyInstance): Promise<void> {
   };
 
   /** Country, its ISO code, a territory as state/province and the UN M49 region; no locality offline. */
-  app.get('/Geo/:lat/:lng/Location', async (request) => {
-    requireAuth(request);
-    const location = locationAt(point(request.params));
-    return {
-      country: location.country,
-      countryCode: location.countryCode,
-      stateProvince: location.stateProvince,
-      stateProvinceCode: location.stateProvinceCode,
-      locality: location.locality,
-      region: location.region,
-    };
-  });
+  app.get(
+    '/Geo/:lat/:lng/Location',
+    { schema: { summary: 'Country, state or province and region of a location', params: pointSchema } },
+    async (request) => {
+      requireAuth(request);
+      const location = locationAt(point(request.params));
+      return {
+        country: location.country,
+        countryCode: location.countryCode,
+        stateProvince: location.stateProvince,
+        stateProvinceCode: location.stateProvinceCode,
+        locality: location.locality,
+        region: location.region,
+      };
+    },
+  );
 
   /**
    * `timeZone` is the standard offset from UTC [h], a number, as the SDK reads it
    * (`project.standard_offset_from_utc = geo.time_zone`); `standardOffsetFromUTC` repeats it and
    * `timeZoneName` is the IANA zone ('America/Denver'). At sea: the nautical zone (Etc/GMT+3).
    */
-  app.get('/Geo/:lat/:lng/Timezone', async (request) => {
-    requireAuth(request);
-    const info = timeZoneInfoAt(point(request.params));
-    return {
-      timeZone: info.standardOffsetFromUTC,
-      timeZoneName: info.timeZone,
-      standardOffsetFromUTC: info.standardOffsetFromUTC,
-    };
-  });
+  app.get(
+    '/Geo/:lat/:lng/Timezone',
+    { schema: { summary: 'Time zone of a location', params: pointSchema } },
+    async (request) => {
+      requireAuth(request);
+      const info = timeZoneInfoAt(point(request.params));
+      return {
+        timeZone: info.standardOffsetFromUTC,
+        timeZoneName: info.timeZone,
+        standardOffsetFromUTC: info.standardOffsetFromUTC,
+      };
+    },
+  );
 
   /**
    * The elevation [m] of the nearest weather file with a known elevation that the company sees,
    * within `searchRadius` statute miles (default 50), with its source and distance; 404 text when
    * there is none.
    */
-  app.get('/Geo/:lat/:lng/Elevation', async (request) => {
-    const auth = requireAuth(request);
-    const site = point(request.params);
-    const { searchRadius } = parse(
-      z.object({ searchRadius: searchRadiusMilesSchema }),
-      canonicalQuery(request.query, ['searchRadius']),
-    );
-    const radiusMiles = searchRadius ?? DEFAULT_SITE_SEARCH_RADIUS_MILES;
-    const entry = await nearestElevationSource(app.services.database.db, auth, site, radiusMiles);
-    if (!entry) {
-      throw notFound(
-        `No weather file with a known elevation lies within ${radiusMiles} miles of ` +
-          `(${site.latitude}, ${site.longitude}). Sunfield takes the elevation from the nearest ` +
-          'weather file: enter the elevation yourself, add weather near the site, or search a wider ' +
-          'radius (searchRadius, in miles).',
-      );
-    }
-    return presentElevation(entry);
-  });
+  app.get(
+    '/Geo/:lat/:lng/Elevation',
+    {
+      schema: {
+        summary: 'Elevation of a location from the nearest weather file',
+        params: pointSchema,
+        querystring: elevationQuerySchema,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const site = point(request.params);
+      const { searchRadius } = parse(elevationQuerySchema, canonicalQuery(request.query, ['searchRadius']));
+      const radiusMiles = searchRadius ?? DEFAULT_SITE_SEARCH_RADIUS_MILES;
+      const entry = await nearestElevationSource(app.services.database.db, auth, site, radiusMiles);
+      if (!entry) {
+        throw notFound(
+          `No weather file with a known elevation lies within ${radiusMiles} miles of ` +
+            `(${site.latitude}, ${site.longitude}). Sunfield takes the elevation from the nearest ` +
+            'weather file: enter the elevation yourself, add weather near the site, or search a wider ' +
+            'radius (searchRadius, in miles).',
+        );
+      }
+      return presentElevation(entry);
+    },
+  );
 }

@@ -19,6 +19,7 @@ import { loadEquipmentFor } from '../../policies/equipment.ts';
 import { dropNulls, registerEquipmentRoutes } from '../module/equipment.ts';
 import { inverterBodySchema, KVA_QUERY_KEYS, kvaBodySchema, kvaQuerySchema } from '../module/schemas.ts';
 import { inverterKvaOf, newInverterEntity } from './inverterRules.ts';
+import { fileUpload } from '../../lib/openapi.ts';
 
 const OND = 'OND file';
 
@@ -48,39 +49,61 @@ export async function inverterRoutes(app: FastifyInstance): Promise<void> {
    * Parses an OND file into an inverter for review (the UI then POSTs /Inverter); with `?save=true`
    * saves it and answers `{id}`.
    */
-  app.post('/ParseONDFile', async (request) => {
-    const auth = requireAuth(request);
-    const upload = await readUpload(request, OND, EQUIPMENT_FILE_LIMIT);
-    const entity = await inverterOfUpload(upload);
-    const source = `OND file (${upload.fileName})`;
-    const save = String(canonicalQuery(request.query, ['save']).save ?? '').toLowerCase() === 'true';
-    if (!save) return { ...entity, source };
-    const name = upload.fields.name?.trim();
-    if (name) entity.name = parse(inverterBodySchema.pick({ name: true }), { name }).name;
-    return { id: await createEquipment(db, auth, 'inverter', entity, { source }) };
-  });
+  app.post(
+    '/ParseONDFile',
+    {
+      schema: {
+        summary: 'Read an OND file into an inverter for review (nothing saved)',
+        ...fileUpload('A PVsyst OND file', { name: 'Name of the inverter' }),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const upload = await readUpload(request, OND, EQUIPMENT_FILE_LIMIT);
+      const entity = await inverterOfUpload(upload);
+      const source = `OND file (${upload.fileName})`;
+      const save = String(canonicalQuery(request.query, ['save']).save ?? '').toLowerCase() === 'true';
+      if (!save) return { ...entity, source };
+      const name = upload.fields.name?.trim();
+      if (name) entity.name = parse(inverterBodySchema.pick({ name: true }), { name }).name;
+      return { id: await createEquipment(db, auth, 'inverter', entity, { source }) };
+    },
+  );
 
   /** kVA rating of an unsaved inverter. */
-  app.post('/kVA', async (request) => {
-    requireAuth(request);
-    const body = parse(kvaBodySchema, request.body);
-    const kVA = inverterKvaOf(body.inverter as Entity, {
-      temperature: body.temperature ?? undefined,
-      elevation: body.elevation ?? undefined,
-      useCoolingTemp: body.useCoolingTemp ?? false,
-    });
-    return { kVA };
-  });
+  app.post(
+    '/kVA',
+    { schema: { summary: 'kVA rating of an unsaved inverter', body: kvaBodySchema } },
+    async (request) => {
+      requireAuth(request);
+      const body = parse(kvaBodySchema, request.body);
+      const kVA = inverterKvaOf(body.inverter as Entity, {
+        temperature: body.temperature ?? undefined,
+        elevation: body.elevation ?? undefined,
+        useCoolingTemp: body.useCoolingTemp ?? false,
+      });
+      return { kVA };
+    },
+  );
 
   /** kVA rating of a library inverter at a temperature [°C] and elevation [m]. */
-  app.get('/:id/kVA', async (request) => {
-    const auth = requireAuth(request);
-    const { id } = request.params as { id: string };
-    const found = await loadEquipmentFor(db, auth, 'inverter', id);
-    const query = parse(kvaQuerySchema, canonicalQuery(request.query, KVA_QUERY_KEYS));
-    const kVA = inverterKvaOf(found.row.data, query);
-    return { kVA };
-  });
+  app.get(
+    '/:id/kVA',
+    {
+      schema: {
+        summary: 'kVA rating of a library inverter at a temperature and elevation',
+        querystring: kvaQuerySchema,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = request.params as { id: string };
+      const found = await loadEquipmentFor(db, auth, 'inverter', id);
+      const query = parse(kvaQuerySchema, canonicalQuery(request.query, KVA_QUERY_KEYS));
+      const kVA = inverterKvaOf(found.row.data, query);
+      return { kVA };
+    },
+  );
 
   registerEquipmentRoutes(app, {
     kind: 'inverter',

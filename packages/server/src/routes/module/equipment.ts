@@ -45,6 +45,7 @@ import {
   overviewQuerySchema,
   statusChangeSchema,
 } from './schemas.ts';
+import { fileUpload } from '../../lib/openapi.ts';
 
 /** Exported files are small JSON documents. */
 const EXPORT_FILE_LIMIT = 2 * 1024 * 1024;
@@ -84,26 +85,30 @@ export function registerEquipmentRoutes(app: FastifyInstance, options: Equipment
 
   const validEntity = (body: unknown): Entity => options.prepare(parse(options.bodySchema, body));
 
-  app.get(`/${options.overviewPath}`, async (request) => {
-    const auth = requireAuth(request);
-    const query = parse(querySchema, canonicalQuery(request.query, OVERVIEW_KEYS));
-    const page = query.page ?? 1;
-    const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-    const actor = actorOf(auth);
-    const { rows, total } = await listEquipment(db, kind, actor, {
-      search: query.search,
-      statuses: query.status,
-      ownerOnly: query.ownerOnly,
-      cellTechnologyTypes: query.cellTechnologyType,
-      minPower: query.minPower,
-      maxPower: query.maxPower,
-      sort: query.sort,
-      order: query.order,
-      page,
-      pageSize,
-    });
-    return { items: rows.map((row) => presentOverviewItem(kind, row, actor)), total, page, pageSize };
-  });
+  app.get(
+    `/${options.overviewPath}`,
+    { schema: { summary: `${label} library overview, one page`, querystring: querySchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const query = parse(querySchema, canonicalQuery(request.query, OVERVIEW_KEYS));
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+      const actor = actorOf(auth);
+      const { rows, total } = await listEquipment(db, kind, actor, {
+        search: query.search,
+        statuses: query.status,
+        ownerOnly: query.ownerOnly,
+        cellTechnologyTypes: query.cellTechnologyType,
+        minPower: query.minPower,
+        maxPower: query.maxPower,
+        sort: query.sort,
+        order: query.order,
+        page,
+        pageSize,
+      });
+      return { items: rows.map((row) => presentOverviewItem(kind, row, actor)), total, page, pageSize };
+    },
+  );
 
   /**
    * The public API's library list (the SDK's get_module_list / get_inverter_list): a JSON array of
@@ -111,81 +116,116 @@ export function registerEquipmentRoutes(app: FastifyInstance, options: Equipment
    * the Global ones, each by id), filtered as the overview; `top` records (default and at most
    * LIBRARY_LIST_TOP) after the first `skip`; `X-Total-Count` carries the number of matches.
    */
-  app.get('/', async (request, reply) => {
-    const auth = requireAuth(request);
-    const query = parse(listQuerySchema, canonicalQuery(request.query, LIBRARY_LIST_KEYS));
-    const actor = actorOf(auth);
-    const { rows, total } = await listEquipmentRecords(db, kind, actor, {
-      search: query.search,
-      statuses: query.status,
-      ownerOnly: query.ownerOnly,
-      cellTechnologyTypes: query.cellTechnologyType,
-      minPower: query.minPower,
-      maxPower: query.maxPower,
-      skip: query.skip ?? 0,
-      top: query.top ?? LIBRARY_LIST_TOP,
-    });
-    reply.header('X-Total-Count', String(total));
-    return rows.map(({ row, ownerName }) => presentEquipmentEntity(kind, row, ownerName, actor));
-  });
+  app.get(
+    '/',
+    {
+      schema: {
+        summary: `${label} library: full records, one page (X-Total-Count: all matches)`,
+        querystring: listQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const query = parse(listQuerySchema, canonicalQuery(request.query, LIBRARY_LIST_KEYS));
+      const actor = actorOf(auth);
+      const { rows, total } = await listEquipmentRecords(db, kind, actor, {
+        search: query.search,
+        statuses: query.status,
+        ownerOnly: query.ownerOnly,
+        cellTechnologyTypes: query.cellTechnologyType,
+        minPower: query.minPower,
+        maxPower: query.maxPower,
+        skip: query.skip ?? 0,
+        top: query.top ?? LIBRARY_LIST_TOP,
+      });
+      reply.header('X-Total-Count', String(total));
+      return rows.map(({ row, ownerName }) => presentEquipmentEntity(kind, row, ownerName, actor));
+    },
+  );
 
-  app.post('/Status/Validate', async (request) => {
-    const auth = requireAuth(request);
-    const { items } = parse(statusChangeSchema, request.body);
-    return validateEquipmentStatus(db, auth, kind, items);
-  });
+  app.post(
+    '/Status/Validate',
+    {
+      schema: {
+        summary: `Check a status change of ${label.toLowerCase()}s without making it`,
+        body: statusChangeSchema,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { items } = parse(statusChangeSchema, request.body);
+      return validateEquipmentStatus(db, auth, kind, items);
+    },
+  );
 
-  app.post('/Status', async (request) => {
-    const auth = requireAuth(request);
-    const { items } = parse(statusChangeSchema, request.body);
-    await changeEquipmentStatus(db, auth, kind, items);
-    return true;
-  });
+  app.post(
+    '/Status',
+    { schema: { summary: `Change the status of ${label.toLowerCase()}s`, body: statusChangeSchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { items } = parse(statusChangeSchema, request.body);
+      await changeEquipmentStatus(db, auth, kind, items);
+      return true;
+    },
+  );
 
   /** Creates an asset from an exported file (GET …/Export). */
-  app.post('/Import', async (request) => {
-    const auth = requireAuth(request);
-    const what = `${label.toLowerCase()} file`;
-    const upload = await readUpload(request, what, EXPORT_FILE_LIMIT);
-    let json: unknown;
-    try {
-      json = JSON.parse(uploadText(upload, what));
-    } catch (error) {
-      if ((error as { statusCode?: number }).statusCode === 400) throw error;
-      throw badRequest(`The ${what} is not valid JSON.`, { file: [`The ${what} is not valid JSON.`] });
-    }
-    if (!json || typeof json !== 'object' || Array.isArray(json)) {
-      throw badRequest(`The ${what} must hold one ${label.toLowerCase()}.`, {
-        file: ['Expected a JSON object.'],
-      });
-    }
-    const record = json as Entity;
-    if (typeof record.sunfieldExport === 'string' && record.sunfieldExport !== kind) {
-      const message = `This file is an export of ${article(record.sunfieldExport)}, not of ${article(label.toLowerCase())}.`;
-      throw badRequest(message, { file: [message] });
-    }
-    const { sunfieldExport: _kind, version: _version, ...fields } = record;
-    const entity = validEntity(fields);
-    const source =
-      typeof record.source === 'string' && record.source.trim() ? record.source.trim() : 'Import';
-    const id = await createEquipment(db, auth, kind, entity, { source });
-    return { id };
-  });
+  app.post(
+    '/Import',
+    {
+      schema: {
+        summary: `Create a ${label.toLowerCase()} from an exported file`,
+        ...fileUpload(`A ${label.toLowerCase()} file from GET …/Export`),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const what = `${label.toLowerCase()} file`;
+      const upload = await readUpload(request, what, EXPORT_FILE_LIMIT);
+      let json: unknown;
+      try {
+        json = JSON.parse(uploadText(upload, what));
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 400) throw error;
+        throw badRequest(`The ${what} is not valid JSON.`, { file: [`The ${what} is not valid JSON.`] });
+      }
+      if (!json || typeof json !== 'object' || Array.isArray(json)) {
+        throw badRequest(`The ${what} must hold one ${label.toLowerCase()}.`, {
+          file: ['Expected a JSON object.'],
+        });
+      }
+      const record = json as Entity;
+      if (typeof record.sunfieldExport === 'string' && record.sunfieldExport !== kind) {
+        const message = `This file is an export of ${article(record.sunfieldExport)}, not of ${article(label.toLowerCase())}.`;
+        throw badRequest(message, { file: [message] });
+      }
+      const { sunfieldExport: _kind, version: _version, ...fields } = record;
+      const entity = validEntity(fields);
+      const source =
+        typeof record.source === 'string' && record.source.trim() ? record.source.trim() : 'Import';
+      const id = await createEquipment(db, auth, kind, entity, { source });
+      return { id };
+    },
+  );
 
-  app.post('/', async (request) => {
-    const auth = requireAuth(request);
-    const body = (request.body ?? {}) as Entity;
-    if (typeof body !== 'object' || Array.isArray(body)) {
-      throw badRequest(`A ${label.toLowerCase()} object is required.`, { $: ['Expected a JSON object.'] });
-    }
-    const entity = validEntity({ ...options.defaults(body), ...dropNulls(body) });
-    const source =
-      typeof body.source === 'string' && body.source.trim() ? body.source.trim().slice(0, 200) : 'User';
-    const id = await createEquipment(db, auth, kind, entity, { source });
-    return { id };
-  });
+  app.post(
+    '/',
+    { schema: { summary: `Create a ${label.toLowerCase()}`, body: options.bodySchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const body = (request.body ?? {}) as Entity;
+      if (typeof body !== 'object' || Array.isArray(body)) {
+        throw badRequest(`A ${label.toLowerCase()} object is required.`, { $: ['Expected a JSON object.'] });
+      }
+      const entity = validEntity({ ...options.defaults(body), ...dropNulls(body) });
+      const source =
+        typeof body.source === 'string' && body.source.trim() ? body.source.trim().slice(0, 200) : 'User';
+      const id = await createEquipment(db, auth, kind, entity, { source });
+      return { id };
+    },
+  );
 
-  app.get('/:id', async (request) => {
+  app.get('/:id', { schema: { summary: `A ${label.toLowerCase()}` } }, async (request) => {
     const auth = requireAuth(request);
     const { id } = request.params as { id: string };
     const found = await loadEquipmentFor(db, auth, kind, id);
@@ -201,17 +241,31 @@ export function registerEquipmentRoutes(app: FastifyInstance, options: Equipment
     return present(found.row.id, auth);
   }
 
-  app.put('/:id', async (request) => update(request, (request.params as { id: string }).id));
+  app.put(
+    '/:id',
+    { schema: { summary: `Update a ${label.toLowerCase()}`, body: options.bodySchema } },
+    async (request) => update(request, (request.params as { id: string }).id),
+  );
 
   /** The SDK's form (`Inverter.update()` sends PUT /Inverter): the id travels in the body. */
-  app.put('/', async (request) => {
-    const body = request.body;
-    const rawId = body && typeof body === 'object' && !Array.isArray(body) ? (body as Entity).id : undefined;
-    if (rawId === undefined || rawId === null) throw badRequest(INVALID_INPUT, { id: ['Id is required.'] });
-    return update(request, String(rawId));
-  });
+  app.put(
+    '/',
+    {
+      schema: {
+        summary: `Update a ${label.toLowerCase()} (the id in the body, as the SDK sends it)`,
+        body: options.bodySchema,
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      const rawId =
+        body && typeof body === 'object' && !Array.isArray(body) ? (body as Entity).id : undefined;
+      if (rawId === undefined || rawId === null) throw badRequest(INVALID_INPUT, { id: ['Id is required.'] });
+      return update(request, String(rawId));
+    },
+  );
 
-  app.delete('/:id', async (request) => {
+  app.delete('/:id', { schema: { summary: `Delete a ${label.toLowerCase()}` } }, async (request) => {
     const auth = requireAuth(request);
     const { id } = request.params as { id: string };
     const found = await loadEquipmentFor(db, auth, kind, id, 'delete');
@@ -221,30 +275,38 @@ export function registerEquipmentRoutes(app: FastifyInstance, options: Equipment
     return true;
   });
 
-  app.post('/:id/Clone', async (request) => {
-    const auth = requireAuth(request);
-    const { id } = request.params as { id: string };
-    const found = await loadEquipmentFor(db, auth, kind, id);
-    return { id: await cloneEquipment(db, auth, kind, found.row) };
-  });
+  app.post(
+    '/:id/Clone',
+    { schema: { summary: `Copy a ${label.toLowerCase()} into the company’s library` } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = request.params as { id: string };
+      const found = await loadEquipmentFor(db, auth, kind, id);
+      return { id: await cloneEquipment(db, auth, kind, found.row) };
+    },
+  );
 
-  app.get('/:id/Note', async (request) => {
+  app.get('/:id/Note', { schema: { summary: `The note of a ${label.toLowerCase()}` } }, async (request) => {
     const auth = requireAuth(request);
     const { id } = request.params as { id: string };
     const found = await loadEquipmentFor(db, auth, kind, id);
     return { note: found.row.note };
   });
 
-  app.get('/:id/Export', async (request, reply) => {
-    const auth = requireAuth(request);
-    const { id } = request.params as { id: string };
-    const found = await loadEquipmentFor(db, auth, kind, id);
-    const fileName = fileNameOf(found.row.name, 'json');
-    reply
-      .header('content-type', 'application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${fileName}"`);
-    return JSON.stringify(presentEquipmentExport(kind, found.row), null, 2);
-  });
+  app.get(
+    '/:id/Export',
+    { schema: { summary: `Export a ${label.toLowerCase()} as a file` } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { id } = request.params as { id: string };
+      const found = await loadEquipmentFor(db, auth, kind, id);
+      const fileName = fileNameOf(found.row.name, 'json');
+      reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`);
+      return JSON.stringify(presentEquipmentExport(kind, found.row), null, 2);
+    },
+  );
 }
 
 /** 'a module', 'an inverter'. */

@@ -374,6 +374,19 @@ export function guard<T>(run: () => T, refusal: (error: unknown) => Error): T {
   }
 }
 
+/** What each generator call does, for the API description. */
+const GENERATOR_SUMMARIES: Record<string, string> = {
+  SingleDiodeParameters: 'Single-diode model parameters from datasheet values',
+  SingleDiodeParametersAdvanced: 'Single-diode model parameters from datasheet values, some fixed',
+  SeriesResistance: 'Series resistance that gives a target relative efficiency at 200 W/m²',
+  IVCurve: 'IV curve of a module at an irradiance and temperature',
+  EffectiveIrradianceResponse: 'Relative efficiency of a module at low irradiances',
+  KeyIVPoints: 'Fit a module model to measured key IV points (file upload)',
+  ProcessKeyIVPoints: 'Fit a module model to measured key IV points (file upload)',
+  IVCurves: 'Fit a module model to measured IV curves (file upload)',
+  ProcessIVCurves: 'Fit a module model to measured IV curves (file upload)',
+};
+
 /**
  * Registers a handler under its names. The public API's names of the JSON calls (spec 4 §1
  * `Generate…`, `OptimizeSeriesResistance`, `Calculate…`) answer in the public API's shapes:
@@ -384,7 +397,8 @@ function post(
   names: string[],
   handler: (request: FastifyRequest) => Promise<unknown>,
 ): void {
-  for (const name of names) app.post(`/Generator/${name}`, handler);
+  for (const name of names)
+    app.post(`/Generator/${name}`, { schema: { summary: GENERATOR_SUMMARIES[name] ?? name } }, handler);
 }
 
 export function registerGeneratorRoutes(app: FastifyInstance): void {

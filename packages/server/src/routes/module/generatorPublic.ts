@@ -151,7 +151,9 @@ const handlers: Record<string, (request: FastifyRequest) => unknown> = {
 
 export function registerPublicGeneratorRoutes(app: FastifyInstance): void {
   for (const [name, handler] of Object.entries(handlers)) {
-    app.post(`/Generator/${name}`, async (request) => {
+    // 'GenerateIVCurve' → 'Generate IV curve (public API form)'.
+    const summary = `${name.replace(/([a-z])([A-Z])/g, '$1 $2')} (public API form)`;
+    app.post(`/Generator/${name}`, { schema: { summary } }, async (request) => {
       requireAuth(request);
       return handler(request);
     });

@@ -20,6 +20,7 @@ import { registerPublicGeneratorRoutes } from './generatorPublic.ts';
 import { registerModuleToolRoutes } from './tools.ts';
 import { moduleBodySchema } from './schemas.ts';
 import { newModuleEntity, prepareModule } from './moduleRules.ts';
+import { fileUpload } from '../../lib/openapi.ts';
 
 const PAN = 'PAN file';
 
@@ -47,40 +48,60 @@ export async function moduleRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** Parses a PAN file into a module for review; nothing is saved. */
-  app.post('/ImportPANFile', async (request) => {
-    requireAuth(request);
-    const upload = await readUpload(request, PAN, EQUIPMENT_FILE_LIMIT);
-    return { ...(await moduleOfUpload(upload)), source: `PAN file (${upload.fileName})` };
-  });
+  app.post(
+    '/ImportPANFile',
+    {
+      schema: {
+        summary: 'Read a PAN file into a module for review (nothing saved)',
+        ...fileUpload('A PVsyst PAN file'),
+      },
+    },
+    async (request) => {
+      requireAuth(request);
+      const upload = await readUpload(request, PAN, EQUIPMENT_FILE_LIMIT);
+      return { ...(await moduleOfUpload(upload)), source: `PAN file (${upload.fileName})` };
+    },
+  );
 
   /**
    * Parses a PAN file and saves the module (optional form field `name`). The public SDK instead posts
    * the module ImportPANFile answered, as JSON (spec 4 §1): saved like POST /Module, source kept.
    */
-  app.post('/CreatePANFileModule', async (request) => {
-    const auth = requireAuth(request);
-    if (!request.isMultipart()) {
-      const body = objectBody(request.body);
-      if (!body) {
-        const message =
-          'Upload the PAN file as multipart/form-data in the field "file", or post the module ImportPANFile answered.';
-        throw badRequest(message, { file: [message] });
+  app.post(
+    '/CreatePANFileModule',
+    {
+      schema: {
+        summary:
+          'Save a module from a PAN file (multipart, field `file`, optional `name`) or from the module ImportPANFile answered (JSON)',
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!request.isMultipart()) {
+        const body = objectBody(request.body);
+        if (!body) {
+          const message =
+            'Upload the PAN file as multipart/form-data in the field "file", or post the module ImportPANFile answered.';
+          throw badRequest(message, { file: [message] });
+        }
+        // No default name: a body without one is not a parsed PAN file (the SDK posts ImportPANFile's
+        // 400 answer here as it is when the file was refused).
+        const { name: _defaultName, ...defaults } = newModuleEntity(body);
+        const entity = prepareModule(parse(moduleBodySchema, { ...defaults, ...dropNulls(body) }));
+        const source =
+          typeof body.source === 'string' && body.source.trim() ? body.source.trim().slice(0, 200) : PAN;
+        return { id: await createEquipment(db, auth, 'module', entity, { source }) };
       }
-      // No default name: a body without one is not a parsed PAN file (the SDK posts ImportPANFile's
-      // 400 answer here as it is when the file was refused).
-      const { name: _defaultName, ...defaults } = newModuleEntity(body);
-      const entity = prepareModule(parse(moduleBodySchema, { ...defaults, ...dropNulls(body) }));
-      const source =
-        typeof body.source === 'string' && body.source.trim() ? body.source.trim().slice(0, 200) : PAN;
-      return { id: await createEquipment(db, auth, 'module', entity, { source }) };
-    }
-    const upload = await readUpload(request, PAN, EQUIPMENT_FILE_LIMIT);
-    const entity = await moduleOfUpload(upload);
-    const name = upload.fields.name?.trim();
-    if (name) entity.name = parse(moduleBodySchema.pick({ name: true }), { name }).name;
-    const id = await createEquipment(db, auth, 'module', entity, { source: `PAN file (${upload.fileName})` });
-    return { id };
-  });
+      const upload = await readUpload(request, PAN, EQUIPMENT_FILE_LIMIT);
+      const entity = await moduleOfUpload(upload);
+      const name = upload.fields.name?.trim();
+      if (name) entity.name = parse(moduleBodySchema.pick({ name: true }), { name }).name;
+      const id = await createEquipment(db, auth, 'module', entity, {
+        source: `PAN file (${upload.fileName})`,
+      });
+      return { id };
+    },
+  );
 
   registerModuleToolRoutes(app);
   registerGeneratorRoutes(app);

@@ -33,8 +33,43 @@ function oauthError(reply: FastifyReply, status: number, error: string, descript
   return reply.status(status).send({ error, error_description: description });
 }
 
+const credentialText = { type: 'string', minLength: 1, maxLength: 500 };
+
+/** For the API description only (lib/openapi.ts): the handler reads the fields itself, as above. */
+const TOKEN_SCHEMA = {
+  summary: 'Exchange client credentials for a bearer token (OAuth 2.0 client credentials grant)',
+  consumes: ['application/x-www-form-urlencoded', 'application/json'],
+  body: {
+    type: 'object',
+    properties: {
+      grant_type: { type: 'string', enum: ['client_credentials'] },
+      client_id: { ...credentialText, description: 'Or the user name of HTTP Basic.' },
+      client_secret: { ...credentialText, description: 'Or the password of HTTP Basic.' },
+    },
+    required: ['grant_type'],
+  },
+  response: {
+    200: {
+      description: 'A bearer token for the Authorization header.',
+      type: 'object',
+      properties: {
+        access_token: { type: 'string' },
+        token_type: { type: 'string', const: 'Bearer' },
+        expires_in: { type: 'integer', description: 'Seconds until the token expires.' },
+      },
+      required: ['access_token', 'token_type', 'expires_in'],
+    },
+    '4xx': {
+      description: 'invalid_request, unsupported_grant_type (400) or invalid_client (401), RFC 6749 §5.2.',
+      type: 'object',
+      properties: { error: { type: 'string' }, error_description: { type: 'string' } },
+      required: ['error'],
+    },
+  },
+};
+
 export async function oauthRoutes(app: FastifyInstance): Promise<void> {
-  app.post('/token', { config: { public: true } }, async (request, reply) => {
+  app.post('/token', { config: { public: true }, schema: TOKEN_SCHEMA }, async (request, reply) => {
     const body: Fields = request.body && typeof request.body === 'object' ? (request.body as Fields) : {};
     const query = (request.query ?? {}) as Fields;
     const field = (name: string) => text(body[name]) ?? text(query[name]);

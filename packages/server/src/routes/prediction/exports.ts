@@ -88,37 +88,45 @@ export function registerExportRoutes(app: FastifyInstance): void {
   const fileNameOf = (kind: ReportKind, loaded: LoadedPrediction) =>
     reportFileName(kind, loaded.prediction.name, loaded.prediction.status);
 
-  app.get(`${BASE}/Export`, async (request, reply) => {
-    const { loaded, result } = await load(request);
-    if (!result) return reply.code(204).send();
-    const fileName = fileNameOf('PlantSummary8760', loaded);
-    reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(fileName));
-    const stored = await reportFile(db, result.run.id, 'PlantSummary8760');
-    if (stored?.status === REPORT_STATUS.Success && stored.bytes && stored.fileName === fileName)
-      return reply.send(stored.bytes);
-    const stream = new PassThrough();
-    const title = `${loaded.project.project.name} – ${loaded.prediction.name} – PlantSummary8760`;
-    writeWorkbook8760(db, stream, result, plantSummarySheets(db, result), title).catch((error: unknown) => {
-      request.log.error({ err: error }, 'writing the 8760 workbook failed');
-      stream.destroy(error instanceof Error ? error : new Error(String(error)));
-    });
-    return reply.send(stream);
-  });
+  app.get(
+    `${BASE}/Export`,
+    { schema: { summary: 'The 8760 results workbook (Excel)' } },
+    async (request, reply) => {
+      const { loaded, result } = await load(request);
+      if (!result) return reply.code(204).send();
+      const fileName = fileNameOf('PlantSummary8760', loaded);
+      reply.header('content-type', XLSX_TYPE).header('content-disposition', contentDisposition(fileName));
+      const stored = await reportFile(db, result.run.id, 'PlantSummary8760');
+      if (stored?.status === REPORT_STATUS.Success && stored.bytes && stored.fileName === fileName)
+        return reply.send(stored.bytes);
+      const stream = new PassThrough();
+      const title = `${loaded.project.project.name} – ${loaded.prediction.name} – PlantSummary8760`;
+      writeWorkbook8760(db, stream, result, plantSummarySheets(db, result), title).catch((error: unknown) => {
+        request.log.error({ err: error }, 'writing the 8760 workbook failed');
+        stream.destroy(error instanceof Error ? error : new Error(String(error)));
+      });
+      return reply.send(stream);
+    },
+  );
 
-  app.get(`${BASE}/NodalExport`, async (request, reply) => {
-    const { loaded, result } = await load(request);
-    const query = parse(nodalQuerySchema, request.query ?? {});
-    if (!result) return reply.code(204).send();
-    const table = await nodalTable(db, result, query, {
-      projectName: loaded.project.project.name,
-      predictionName: loaded.prediction.name,
-    });
-    const fileName = `${fileBaseName(loaded.prediction.name)}_Nodal_${table.label}.csv`;
-    reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', contentDisposition(fileName));
-    return reply.send(Readable.from(nodalCsv(table)));
-  });
+  app.get(
+    `${BASE}/NodalExport`,
+    { schema: { summary: 'Nodal results as CSV', querystring: nodalQuerySchema } },
+    async (request, reply) => {
+      const { loaded, result } = await load(request);
+      const query = parse(nodalQuerySchema, request.query ?? {});
+      if (!result) return reply.code(204).send();
+      const table = await nodalTable(db, result, query, {
+        projectName: loaded.project.project.name,
+        predictionName: loaded.prediction.name,
+      });
+      const fileName = `${fileBaseName(loaded.prediction.name)}_Nodal_${table.label}.csv`;
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(fileName));
+      return reply.send(Readable.from(nodalCsv(table)));
+    },
+  );
 
   const generate = async (request: FastifyRequest) => {
     const { loaded, result } = await load(request);
@@ -146,14 +154,26 @@ export function registerExportRoutes(app: FastifyInstance): void {
     await dropOtherRunsReports(db, loaded.prediction.id, runId);
     return presentReports(await runReports(db, runId));
   };
-  app.post(`${BASE}/GenerateReports`, generate);
-  app.get(`${BASE}/GenerateReports`, generate);
+  app.post(
+    `${BASE}/GenerateReports`,
+    { schema: { summary: 'Generate the reports of the latest run' } },
+    generate,
+  );
+  app.get(
+    `${BASE}/GenerateReports`,
+    { schema: { summary: 'Generate the reports of the latest run (GET form)' } },
+    generate,
+  );
 
-  app.get(`${BASE}/ReportInfo`, async (request, reply) => {
-    const { result } = await load(request);
-    if (!result) return reply.code(204).send();
-    return presentReports(await runReports(db, result.run.id));
-  });
+  app.get(
+    `${BASE}/ReportInfo`,
+    { schema: { summary: 'The reports of the latest run and their state' } },
+    async (request, reply) => {
+      const { result } = await load(request);
+      if (!result) return reply.code(204).send();
+      return presentReports(await runReports(db, result.run.id));
+    },
+  );
 
   /** The report a path names, once generated: 400 unknown type, 404 not generated, 409 generating. */
   const readyReport = async (request: FastifyRequest, withBytes: boolean) => {
@@ -178,14 +198,18 @@ export function registerExportRoutes(app: FastifyInstance): void {
     return (await runReports(db, result.run.id)).find((r) => r.kind === kind);
   };
 
-  app.get(`${BASE}/ReportURL/:type`, async (request) => {
-    const { loaded, kind } = await readyReport(request, false);
-    return {
-      url: `${app.prefix}/Project/${loaded.project.project.id}/Prediction/${loaded.prediction.id}/Report/${kind}`,
-    };
-  });
+  app.get(
+    `${BASE}/ReportURL/:type`,
+    { schema: { summary: 'Where to download a report' } },
+    async (request) => {
+      const { loaded, kind } = await readyReport(request, false);
+      return {
+        url: `${app.prefix}/Project/${loaded.project.project.id}/Prediction/${loaded.prediction.id}/Report/${kind}`,
+      };
+    },
+  );
 
-  app.get(`${BASE}/Report/:type`, async (request, reply) => {
+  app.get(`${BASE}/Report/:type`, { schema: { summary: 'Download a report' } }, async (request, reply) => {
     const { kind, row } = await readyReport(request, true);
     const bytes = 'bytes' in row ? row.bytes : null;
     if (!bytes) throw notFound(`The ${kind} report has not been generated.`);

@@ -57,7 +57,7 @@ export async function predictionRoutes(app: FastifyInstance): Promise<void> {
   };
 
   /** The project's predictions the caller may see, with their plant's DC and AC size. */
-  app.get(BASE, async (request) => {
+  app.get(BASE, { schema: { summary: 'The project’s predictions' } }, async (request) => {
     const auth = requireAuth(request);
     const { projectId } = request.params as PredictionParams;
     const project = await loadProjectFor(db, auth, projectId);
@@ -68,15 +68,19 @@ export async function predictionRoutes(app: FastifyInstance): Promise<void> {
       .map((row) => presentPredictionListItem(row, actor));
   });
 
-  app.post(BASE, async (request, reply) => {
-    const auth = requireAuth(request);
-    const { projectId } = request.params as PredictionParams;
-    const project = await loadProjectFor(db, auth, projectId);
-    const input = parse(predictionSchema, request.body);
-    const result = await createPrediction(db, auth, project.project, input);
-    sendXMessages(reply, result.messages);
-    return { id: result.prediction.id };
-  });
+  app.post(
+    BASE,
+    { schema: { summary: 'Create a prediction', body: predictionSchema } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { projectId } = request.params as PredictionParams;
+      const project = await loadProjectFor(db, auth, projectId);
+      const input = parse(predictionSchema, request.body);
+      const result = await createPrediction(db, auth, project.project, input);
+      sendXMessages(reply, result.messages);
+      return { id: result.prediction.id };
+    },
+  );
 
   async function update(request: FastifyRequest, reply: FastifyReply, rawId: unknown) {
     const auth = requireAuth(request);
@@ -92,19 +96,31 @@ export async function predictionRoutes(app: FastifyInstance): Promise<void> {
   }
 
   /** The SDK's form: the id travels in the body. */
-  app.put(BASE, { bodyLimit: 64 * 1024 * 1024 }, async (request, reply) => {
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    const rawId = body.id ?? body.Id;
-    if (rawId === undefined || rawId === null) throw badRequest(INVALID_INPUT, { id: ['Id is required.'] });
-    if (integerId(rawId) === undefined) throw predictionNotFound();
-    return update(request, reply, rawId);
-  });
-
-  app.put(`${BASE}/:id`, { bodyLimit: 64 * 1024 * 1024 }, async (request, reply) =>
-    update(request, reply, (request.params as PredictionParams).id),
+  app.put(
+    BASE,
+    {
+      schema: {
+        summary: 'Update a prediction (the id in the body, as the SDK sends it)',
+        body: predictionSchema,
+      },
+      bodyLimit: 64 * 1024 * 1024,
+    },
+    async (request, reply) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const rawId = body.id ?? body.Id;
+      if (rawId === undefined || rawId === null) throw badRequest(INVALID_INPUT, { id: ['Id is required.'] });
+      if (integerId(rawId) === undefined) throw predictionNotFound();
+      return update(request, reply, rawId);
+    },
   );
 
-  app.get(`${BASE}/:id`, async (request) => {
+  app.put(
+    `${BASE}/:id`,
+    { schema: { summary: 'Update a prediction', body: predictionSchema }, bodyLimit: 64 * 1024 * 1024 },
+    async (request, reply) => update(request, reply, (request.params as PredictionParams).id),
+  );
+
+  app.get(`${BASE}/:id`, { schema: { summary: 'A prediction' } }, async (request) => {
     const auth = requireAuth(request);
     const loaded = await load(request);
     const plant = await findPowerPlant(db, auth.company.id, loaded.prediction.id);
@@ -116,43 +132,51 @@ export async function predictionRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /** The prediction with its project, its weather (without the series) and its plant. */
-  app.get(`${BASE}/:id/Hydrated`, async (request) => {
-    const auth = requireAuth(request);
-    const loaded = await load(request);
-    const actor = actorOf(auth);
-    const [plant, weather] = await Promise.all([
-      loadPresentedPlant(db, auth, loaded.prediction.id),
-      loaded.prediction.weatherId !== null
-        ? findWeather(db, auth.company.id, loaded.prediction.weatherId)
-        : undefined,
-    ]);
-    return presentPrediction(loaded.prediction, actor, {
-      owner: loaded.owner,
-      project: presentProject(loaded.project.project, { owner: loaded.project.owner }),
-      weather: weather ? presentWeather(weather.weather, { owner: weather.owner, actor }) : null,
-      powerPlant: plant?.presented ?? null,
-      hasPowerPlant: plant !== undefined,
-      numOfBlocks: plant ? plant.totals.blocks : null,
-    });
-  });
+  app.get(
+    `${BASE}/:id/Hydrated`,
+    { schema: { summary: 'A prediction with its project, weather (without series) and power plant' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const loaded = await load(request);
+      const actor = actorOf(auth);
+      const [plant, weather] = await Promise.all([
+        loadPresentedPlant(db, auth, loaded.prediction.id),
+        loaded.prediction.weatherId !== null
+          ? findWeather(db, auth.company.id, loaded.prediction.weatherId)
+          : undefined,
+      ]);
+      return presentPrediction(loaded.prediction, actor, {
+        owner: loaded.owner,
+        project: presentProject(loaded.project.project, { owner: loaded.project.owner }),
+        weather: weather ? presentWeather(weather.weather, { owner: weather.owner, actor }) : null,
+        powerPlant: plant?.presented ?? null,
+        hasPowerPlant: plant !== undefined,
+        numOfBlocks: plant ? plant.totals.blocks : null,
+      });
+    },
+  );
 
   /** The prediction with a summary of its plant (sizes, counts) for the overview page. */
-  app.get(`${BASE}/:id/Overview`, async (request) => {
-    const auth = requireAuth(request);
-    const loaded = await load(request);
-    const plant = await findPowerPlant(db, auth.company.id, loaded.prediction.id);
-    const totals = plant ? plantTotals(plant.data) : null;
-    return {
-      ...presentPrediction(loaded.prediction, actorOf(auth), {
-        owner: loaded.owner,
-        hasPowerPlant: plant !== undefined,
-        numOfBlocks: totals?.blocks ?? null,
-      }),
-      powerPlantSummary: totals,
-    };
-  });
+  app.get(
+    `${BASE}/:id/Overview`,
+    { schema: { summary: 'A prediction with a summary of its power plant' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const loaded = await load(request);
+      const plant = await findPowerPlant(db, auth.company.id, loaded.prediction.id);
+      const totals = plant ? plantTotals(plant.data) : null;
+      return {
+        ...presentPrediction(loaded.prediction, actorOf(auth), {
+          owner: loaded.owner,
+          hasPowerPlant: plant !== undefined,
+          numOfBlocks: totals?.blocks ?? null,
+        }),
+        powerPlantSummary: totals,
+      };
+    },
+  );
 
-  app.delete(`${BASE}/:id`, async (request) => {
+  app.delete(`${BASE}/:id`, { schema: { summary: 'Delete a prediction' } }, async (request) => {
     const auth = requireAuth(request);
     const loaded = await load(request, 'delete');
     if (!(await deletePredictionRow(db, auth.company.id, loaded.prediction.id))) throw predictionNotFound();
@@ -166,8 +190,16 @@ export async function predictionRoutes(app: FastifyInstance): Promise<void> {
     const row = await clonePrediction(db, auth, loaded, query);
     return presentPrediction(row, actorOf(auth), { owner: loaded.owner, hasPowerPlant: true });
   }
-  app.get(`${BASE}/:id/Clone`, clone);
-  app.post(`${BASE}/:id/Clone`, clone);
+  app.get(
+    `${BASE}/:id/Clone`,
+    { schema: { summary: 'Clone a prediction (GET form)', querystring: cloneQuerySchema } },
+    clone,
+  );
+  app.post(
+    `${BASE}/:id/Clone`,
+    { schema: { summary: 'Clone a prediction', querystring: cloneQuerySchema } },
+    clone,
+  );
 
   async function rename(request: FastifyRequest, loaded: LoadedPrediction, name: string) {
     const auth = requireAuth(request);
@@ -179,43 +211,64 @@ export async function predictionRoutes(app: FastifyInstance): Promise<void> {
     return { changesMade: true };
   }
 
-  app.put(`${BASE}/:id/TitleUpdate`, async (request) => {
-    const loaded = await load(request, 'edit');
-    const name = parse(titleUpdateSchema, request.body);
-    return rename(request, loaded, name);
-  });
+  app.put(
+    `${BASE}/:id/TitleUpdate`,
+    { schema: { summary: 'Rename a prediction', body: titleUpdateSchema } },
+    async (request) => {
+      const loaded = await load(request, 'edit');
+      const name = parse(titleUpdateSchema, request.body);
+      return rename(request, loaded, name);
+    },
+  );
 
-  app.put(`${BASE}/:id/NotesUpdate`, async (request) => {
-    const auth = requireAuth(request);
-    const loaded = await load(request, 'edit');
-    const notes = parse(notesUpdateSchema, request.body ?? null);
-    const data = { ...(loaded.prediction.data ?? {}) };
-    if (notes === null || notes === '') delete data.description;
-    else data.description = notes;
-    await updatePredictionRow(db, auth.company.id, loaded.prediction.id, {
-      data,
-      lastModified: new Date(),
-      lastModifiedById: auth.user.id,
-    });
-    return { changesMade: true };
-  });
+  app.put(
+    `${BASE}/:id/NotesUpdate`,
+    { schema: { summary: 'Set the notes of a prediction', body: notesUpdateSchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const loaded = await load(request, 'edit');
+      const notes = parse(notesUpdateSchema, request.body ?? null);
+      const data = { ...(loaded.prediction.data ?? {}) };
+      if (notes === null || notes === '') delete data.description;
+      else data.description = notes;
+      await updatePredictionRow(db, auth.company.id, loaded.prediction.id, {
+        data,
+        lastModified: new Date(),
+        lastModifiedById: auth.user.id,
+      });
+      return { changesMade: true };
+    },
+  );
 
-  app.post(`${BASE}/Status/Validate`, async (request) => {
-    const auth = requireAuth(request);
-    const { projectId } = request.params as PredictionParams;
-    const project = await loadProjectFor(db, auth, projectId);
-    const items = parse(predictionStatusChangeSchema, request.body);
-    return validatePredictionStatusChange(db, auth, project.project.id, items);
-  });
+  app.post(
+    `${BASE}/Status/Validate`,
+    {
+      schema: {
+        summary: 'Check a status change of predictions without making it',
+        body: predictionStatusChangeSchema,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { projectId } = request.params as PredictionParams;
+      const project = await loadProjectFor(db, auth, projectId);
+      const items = parse(predictionStatusChangeSchema, request.body);
+      return validatePredictionStatusChange(db, auth, project.project.id, items);
+    },
+  );
 
-  app.post(`${BASE}/Status`, async (request) => {
-    const auth = requireAuth(request);
-    const { projectId } = request.params as PredictionParams;
-    const project = await loadProjectFor(db, auth, projectId);
-    const items = parse(predictionStatusChangeSchema, request.body);
-    await changePredictionStatus(db, auth, project.project.id, items);
-    return true;
-  });
+  app.post(
+    `${BASE}/Status`,
+    { schema: { summary: 'Change the status of predictions', body: predictionStatusChangeSchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { projectId } = request.params as PredictionParams;
+      const project = await loadProjectFor(db, auth, projectId);
+      const items = parse(predictionStatusChangeSchema, request.body);
+      await changePredictionStatus(db, auth, project.project.id, items);
+      return true;
+    },
+  );
 
   registerPowerPlantRoutes(app);
   registerRunRoutes(app);

@@ -64,19 +64,30 @@ export function registerPowerPlantRoutes(app: FastifyInstance): void {
     return loadPredictionFor(db, auth, projectId, id, action);
   };
 
-  app.get(`${BASE}/PowerPlant`, async (request, reply) => {
-    const auth = requireAuth(request);
-    const loaded = await load(request, 'read');
-    const plant = await loadPresentedPlant(db, auth, loaded.prediction.id);
-    if (!plant) return reply.status(204).send();
-    return plant.presented;
-  });
+  app.get(
+    `${BASE}/PowerPlant`,
+    { schema: { summary: 'The prediction’s power plant (204 when it has none)' } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const loaded = await load(request, 'read');
+      const plant = await loadPresentedPlant(db, auth, loaded.prediction.id);
+      if (!plant) return reply.status(204).send();
+      return plant.presented;
+    },
+  );
 
   for (const method of ['POST', 'PUT'] as const) {
     app.route({
       method,
       url: `${BASE}/PowerPlant`,
       bodyLimit: PLANT_BODY_LIMIT,
+      schema: {
+        summary:
+          method === 'POST'
+            ? 'Create or replace the prediction’s power plant'
+            : 'Update the prediction’s power plant (the fields sent are merged)',
+        body: powerPlantSchema,
+      },
       handler: async (request, reply) => {
         const auth = requireAuth(request);
         const loaded = await load(request, 'edit');
@@ -91,40 +102,51 @@ export function registerPowerPlantRoutes(app: FastifyInstance): void {
   }
 
   /** The nodal export flags (spec 3 ExportOptions): the system, the storage and each block by name. */
-  app.put(`${BASE}/PowerPlant/ExportOptions`, async (request) => {
-    const auth = requireAuth(request);
-    const loaded = await load(request, 'edit');
-    const options = parse(exportOptionsSchema, request.body);
-    const row = await findPowerPlant(db, auth.company.id, loaded.prediction.id);
-    if (!row) throw notFound(POWER_PLANT_NOT_FOUND);
-    const data: Json = { ...row.data };
-    if (options.exportSystem !== undefined && options.exportSystem !== null)
-      data.exportSystem = options.exportSystem;
-    if (options.exportESS !== undefined && options.exportESS !== null) data.exportESS = options.exportESS;
-    const byName = new Map(asList(options.blockExportOptions).map((o) => [o.name, o]));
-    data.blocks = asList(data.blocks).map((block) => {
-      const option = byName.get(block.name);
-      if (!option) return block;
-      const flags: Json = { ...((block.nodalExportOptions as Json | undefined) ?? {}) };
-      for (const key of ['exportBlock', 'exportArrays', 'exportInverters', 'exportDCFields'])
-        if (typeof option[key] === 'boolean') flags[key] = option[key];
-      return { ...block, nodalExportOptions: flags };
-    });
-    const written = await storePlant(db, auth.company.id, loaded.prediction.id, data);
-    if (!written) throw predictionNotFound();
-    return { changesMade: true };
-  });
+  app.put(
+    `${BASE}/PowerPlant/ExportOptions`,
+    { schema: { summary: 'Set which nodes the nodal export holds', body: exportOptionsSchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const loaded = await load(request, 'edit');
+      const options = parse(exportOptionsSchema, request.body);
+      const row = await findPowerPlant(db, auth.company.id, loaded.prediction.id);
+      if (!row) throw notFound(POWER_PLANT_NOT_FOUND);
+      const data: Json = { ...row.data };
+      if (options.exportSystem !== undefined && options.exportSystem !== null)
+        data.exportSystem = options.exportSystem;
+      if (options.exportESS !== undefined && options.exportESS !== null) data.exportESS = options.exportESS;
+      const byName = new Map(asList(options.blockExportOptions).map((o) => [o.name, o]));
+      data.blocks = asList(data.blocks).map((block) => {
+        const option = byName.get(block.name);
+        if (!option) return block;
+        const flags: Json = { ...((block.nodalExportOptions as Json | undefined) ?? {}) };
+        for (const key of ['exportBlock', 'exportArrays', 'exportInverters', 'exportDCFields'])
+          if (typeof option[key] === 'boolean') flags[key] = option[key];
+        return { ...block, nodalExportOptions: flags };
+      });
+      const written = await storePlant(db, auth.company.id, loaded.prediction.id, data);
+      if (!written) throw predictionNotFound();
+      return { changesMade: true };
+    },
+  );
 
   /**
    * The plant sent (or the stored one when the body is empty) with the builder's rules applied to
    * every DC field marked `calculateDCFields` (and every field when none is marked), locked fields
    * untouched; nothing is saved.
    */
-  app.post(`${BASE}/CalculatePowerPlantFields`, { bodyLimit: PLANT_BODY_LIMIT }, async (request, reply) => {
-    const auth = requireAuth(request);
-    const loaded = await load(request, 'read');
-    const result = await calculatePowerPlantFields(db, auth, loaded, request.body);
-    sendXMessages(reply, result.messages);
-    return result.plant;
-  });
+  app.post(
+    `${BASE}/CalculatePowerPlantFields`,
+    {
+      schema: { summary: 'Apply the plant builder’s rules to a plant without saving it' },
+      bodyLimit: PLANT_BODY_LIMIT,
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const loaded = await load(request, 'read');
+      const result = await calculatePowerPlantFields(db, auth, loaded, request.body);
+      sendXMessages(reply, result.messages);
+      return result.plant;
+    },
+  );
 }

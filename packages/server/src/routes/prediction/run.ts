@@ -32,55 +32,75 @@ export function registerRunRoutes(app: FastifyInstance): void {
     const row = await queueRun(app, auth, loaded, request.body);
     return { id: row.id, processingStatus: row.status };
   };
-  app.post(`${BASE}/Run`, run);
+  app.post(`${BASE}/Run`, { schema: { summary: 'Queue a run of the prediction' } }, run);
 
   const cancel = async (request: FastifyRequest) => {
     const { auth, loaded } = await load(request);
     await cancelRun(app, auth, loaded);
     return true;
   };
-  app.post(`${BASE}/Cancel`, cancel);
+  app.post(
+    `${BASE}/Cancel`,
+    { schema: { summary: 'Cancel the prediction’s queued or running run' } },
+    cancel,
+  );
 
-  app.get(`${BASE}/ResultSummary`, async (request, reply) => {
-    const { auth, loaded } = await load(request);
-    const result = await findResult(db, auth.company.id, loaded.prediction.id);
-    if (!result) return reply.code(204).send();
-    return result.summary;
-  });
+  app.get(
+    `${BASE}/ResultSummary`,
+    { schema: { summary: 'Yearly results of the latest run (204 when none)' } },
+    async (request, reply) => {
+      const { auth, loaded } = await load(request);
+      const result = await findResult(db, auth.company.id, loaded.prediction.id);
+      if (!result) return reply.code(204).send();
+      return result.summary;
+    },
+  );
 
-  app.get(`${BASE}/ResultDetails`, async (request, reply) => {
-    const { auth, loaded } = await load(request);
-    const result = await findResult(db, auth.company.id, loaded.prediction.id);
-    if (!result) return reply.code(204).send();
-    const series = await plantSeries(db, result);
-    return resultDetails(result, series);
-  });
+  app.get(
+    `${BASE}/ResultDetails`,
+    { schema: { summary: 'Monthly and loss-tree results of the latest run' } },
+    async (request, reply) => {
+      const { auth, loaded } = await load(request);
+      const result = await findResult(db, auth.company.id, loaded.prediction.id);
+      if (!result) return reply.code(204).send();
+      const series = await plantSeries(db, result);
+      return resultDetails(result, series);
+    },
+  );
 
-  app.get(`${BASE}/NodalJson`, async (request, reply) => {
-    const { auth, loaded } = await load(request);
-    const parsed = nodalQuerySchema.safeParse(request.query ?? {});
-    if (!parsed.success) {
-      const modelState: Record<string, string[]> = {};
-      for (const issue of parsed.error.issues)
-        (modelState[String(issue.path[0] ?? 'query')] ??= []).push(issue.message);
-      throw badRequest(INVALID_INPUT, modelState);
-    }
-    const result = await findResult(db, auth.company.id, loaded.prediction.id);
-    if (!result) return reply.code(204).send();
-    return nodalJson(db, result, parsed.data, {
-      projectName: loaded.project.project.name,
-      predictionName: loaded.prediction.name,
-    });
-  });
+  app.get(
+    `${BASE}/NodalJson`,
+    { schema: { summary: 'Nodal results of the latest run as JSON', querystring: nodalQuerySchema } },
+    async (request, reply) => {
+      const { auth, loaded } = await load(request);
+      const parsed = nodalQuerySchema.safeParse(request.query ?? {});
+      if (!parsed.success) {
+        const modelState: Record<string, string[]> = {};
+        for (const issue of parsed.error.issues)
+          (modelState[String(issue.path[0] ?? 'query')] ??= []).push(issue.message);
+        throw badRequest(INVALID_INPUT, modelState);
+      }
+      const result = await findResult(db, auth.company.id, loaded.prediction.id);
+      if (!result) return reply.code(204).send();
+      return nodalJson(db, result, parsed.data, {
+        projectName: loaded.project.project.name,
+        predictionName: loaded.prediction.name,
+      });
+    },
+  );
 
-  app.get(`${BASE}/AverageEnergy`, async (request, reply) => {
-    const { auth, loaded } = await load(request);
-    const result = await findResult(db, auth.company.id, loaded.prediction.id);
-    if (!result) return reply.code(204).send();
-    return averageEnergy(result);
-  });
+  app.get(
+    `${BASE}/AverageEnergy`,
+    { schema: { summary: 'Average energy of the latest run (204 when none)' } },
+    async (request, reply) => {
+      const { auth, loaded } = await load(request);
+      const result = await findResult(db, auth.company.id, loaded.prediction.id);
+      if (!result) return reply.code(204).send();
+      return averageEnergy(result);
+    },
+  );
 
-  app.get(`${BASE}/RunLog`, async (request) => {
+  app.get(`${BASE}/RunLog`, { schema: { summary: 'The log of the latest run' } }, async (request) => {
     const { auth, loaded } = await load(request);
     const rows = await predictionRunLog(db, auth.company.id, loaded.prediction.id);
     return rows.map(presentRun);

@@ -63,15 +63,24 @@ export function presentLogItem(row: PredictionLogRow, viewerId: string): Record<
 export async function predictionLogRoutes(app: FastifyInstance): Promise<void> {
   const db = app.services.database.db;
 
-  app.get('/PredictionLog', async (request, reply) => {
-    const auth = requireAuth(request);
-    const query = parse(predictionLogQuerySchema, canonicalQuery(request.query, KEYS));
-    const { rows, total } = await predictionLogPage(
-      db,
-      { companyId: auth.company.id, userId: auth.user.id, admin: isAnyAdmin(auth.user.roles) },
-      { skip: query.skip ?? 0, take: query.take ?? PREDICTION_LOG_DEFAULT_TAKE },
-    );
-    reply.header('X-Total-Count', String(total));
-    return rows.map((row) => presentLogItem(row, auth.user.id));
-  });
+  app.get(
+    '/PredictionLog',
+    {
+      schema: {
+        summary: 'The prediction run log of the company, one page',
+        querystring: predictionLogQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const query = parse(predictionLogQuerySchema, canonicalQuery(request.query, KEYS));
+      const { rows, total } = await predictionLogPage(
+        db,
+        { companyId: auth.company.id, userId: auth.user.id, admin: isAnyAdmin(auth.user.roles) },
+        { skip: query.skip ?? 0, take: query.take ?? PREDICTION_LOG_DEFAULT_TAKE },
+      );
+      reply.header('X-Total-Count', String(total));
+      return rows.map((row) => presentLogItem(row, auth.user.id));
+    },
+  );
 }

@@ -4,6 +4,7 @@
  * Creates answer `{id}`, updates `{changesMade: true}`, deletes `true`, as the commercial API.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { requireAuth } from '../../auth/context.ts';
 import { createProject, updateExistingProject } from '../../commands/projectSave.ts';
 import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
@@ -39,69 +40,90 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
    * The company's projects, one page. Without `status` every status is listed (the web app asks
    * for status=0); `X-Total-Count` carries the number of matches over all pages.
    */
-  app.get('/Project', async (request, reply) => {
-    const auth = requireAuth(request);
-    const query = parse(projectListQuerySchema, canonicalQuery(request.query, PROJECT_LIST_KEYS));
-    const { rows, total } = await listProjects(db, auth.company.id, {
-      statuses: query.status,
-      search: query.search,
-      sort: query.sort,
-      order: query.order,
-      skip: query.skip ?? 0,
-      top: query.top ?? DEFAULT_TOP,
-    });
-    reply.header('X-Total-Count', String(total));
-    return rows.map((row) => presentProject(row.project, { owner: row.owner }));
-  });
+  app.get(
+    '/Project',
+    {
+      schema: {
+        summary: 'The company’s projects, one page (X-Total-Count: all matches)',
+        querystring: projectListQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const query = parse(projectListQuerySchema, canonicalQuery(request.query, PROJECT_LIST_KEYS));
+      const { rows, total } = await listProjects(db, auth.company.id, {
+        statuses: query.status,
+        search: query.search,
+        sort: query.sort,
+        order: query.order,
+        skip: query.skip ?? 0,
+        top: query.top ?? DEFAULT_TOP,
+      });
+      reply.header('X-Total-Count', String(total));
+      return rows.map((row) => presentProject(row.project, { owner: row.owner }));
+    },
+  );
 
-  app.get('/Project/:id', async (request) => {
+  app.get('/Project/:id', { schema: { summary: 'A project' } }, async (request) => {
     const auth = requireAuth(request);
     const { id } = request.params as { id: string };
     const found = await loadProjectFor(db, auth, id);
     return presentProject(found.project, { owner: found.owner });
   });
 
-  app.get('/Project/:id/Overview', async (request) => {
-    const auth = requireAuth(request);
-    const { id } = request.params as { id: string };
-    const found = await loadProjectFor(db, auth, id);
-    const actor = actorOf(auth);
-    const predictions = (await listProjectPredictions(db, auth.company.id, found.project.id))
-      .filter((row) => canReadPrediction(actor, row.prediction))
-      .map((row) => presentPredictionListItem(row, actor));
-    return presentProject(found.project, { owner: found.owner, predictions });
-  });
+  app.get(
+    '/Project/:id/Overview',
+    { schema: { summary: 'A project with its predictions' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = request.params as { id: string };
+      const found = await loadProjectFor(db, auth, id);
+      const actor = actorOf(auth);
+      const predictions = (await listProjectPredictions(db, auth.company.id, found.project.id))
+        .filter((row) => canReadPrediction(actor, row.prediction))
+        .map((row) => presentPredictionListItem(row, actor));
+      return presentProject(found.project, { owner: found.owner, predictions });
+    },
+  );
 
   /** Every project of the caller's company with its predictions. */
-  app.get('/ProjectsAndPredictions/My', async (request) => {
-    const auth = requireAuth(request);
-    const rows = await listAllProjects(db, auth.company.id);
-    const actor = actorOf(auth);
-    const byProject = new Map<number, Record<string, unknown>[]>();
-    const predictions = await listPredictionsOfProjects(
-      db,
-      auth.company.id,
-      rows.map((row) => row.project.id),
-    );
-    for (const row of predictions) {
-      if (!canReadPrediction(actor, row.prediction)) continue;
-      const list = byProject.get(row.prediction.projectId) ?? [];
-      list.push(presentPredictionListItem(row, actor));
-      byProject.set(row.prediction.projectId, list);
-    }
-    return rows.map((row) =>
-      presentProject(row.project, { owner: row.owner, predictions: byProject.get(row.project.id) ?? [] }),
-    );
-  });
+  app.get(
+    '/ProjectsAndPredictions/My',
+    { schema: { summary: 'Every project of the company with its predictions' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const rows = await listAllProjects(db, auth.company.id);
+      const actor = actorOf(auth);
+      const byProject = new Map<number, Record<string, unknown>[]>();
+      const predictions = await listPredictionsOfProjects(
+        db,
+        auth.company.id,
+        rows.map((row) => row.project.id),
+      );
+      for (const row of predictions) {
+        if (!canReadPrediction(actor, row.prediction)) continue;
+        const list = byProject.get(row.prediction.projectId) ?? [];
+        list.push(presentPredictionListItem(row, actor));
+        byProject.set(row.prediction.projectId, list);
+      }
+      return rows.map((row) =>
+        presentProject(row.project, { owner: row.owner, predictions: byProject.get(row.project.id) ?? [] }),
+      );
+    },
+  );
 
   /** Creates a project; a duplicate name is allowed but warned about in `x-message`. */
-  app.post('/Project', async (request, reply) => {
-    const auth = requireAuth(request);
-    const input = parse(createProjectSchema, request.body);
-    const result = await createProject(db, auth, input);
-    sendXMessages(reply, result.messages);
-    return { id: result.project.id };
-  });
+  app.post(
+    '/Project',
+    { schema: { summary: 'Create a project', body: createProjectSchema } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const input = parse(createProjectSchema, request.body);
+      const result = await createProject(db, auth, input);
+      sendXMessages(reply, result.messages);
+      return { id: result.project.id };
+    },
+  );
 
   async function update(rawId: unknown, body: unknown, reply: FastifyReply) {
     const auth = requireAuth(reply.request);
@@ -113,22 +135,35 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     return { changesMade: true };
   }
 
-  app.put('/Project/:id', async (request, reply) => {
-    const { id } = request.params as { id: string };
-    return update(id, request.body, reply);
-  });
+  app.put(
+    '/Project/:id',
+    { schema: { summary: 'Update a project', body: updateProjectSchema } },
+    async (request, reply) => {
+      const { id } = request.params as { id: string };
+      return update(id, request.body, reply);
+    },
+  );
 
   /** The SDK's form: the id travels in the body. */
-  app.put('/Project', async (request, reply) => {
-    requireAuth(request);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    if (body.id === undefined || body.id === null) {
-      throw badRequest(INVALID_INPUT, { id: ['Id is required.'] });
-    }
-    return update(body.id, body, reply);
-  });
+  app.put(
+    '/Project',
+    {
+      schema: {
+        summary: 'Update a project (the id in the body, as the SDK sends it)',
+        body: updateProjectSchema.extend({ id: z.number() }),
+      },
+    },
+    async (request, reply) => {
+      requireAuth(request);
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      if (body.id === undefined || body.id === null) {
+        throw badRequest(INVALID_INPUT, { id: ['Id is required.'] });
+      }
+      return update(body.id, body, reply);
+    },
+  );
 
-  app.delete('/Project/:id', async (request) => {
+  app.delete('/Project/:id', { schema: { summary: 'Delete a project' } }, async (request) => {
     const auth = requireAuth(request);
     const { id } = request.params as { id: string };
     const found = await loadProjectFor(db, auth, id, canDeleteProject);

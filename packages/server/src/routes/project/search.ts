@@ -18,15 +18,19 @@ import { DEFAULT_SEARCH_RADIUS_MILES, PROJECT_SEARCH_KEYS, projectSearchQuerySch
 
 export function registerProjectSearchRoutes(app: FastifyInstance): void {
   const db = app.services.database.db;
-  app.get('/Project/Search', async (request) => {
-    const auth = requireAuth(request);
-    const query = parse(projectSearchQuerySchema, canonicalQuery(request.query, PROJECT_SEARCH_KEYS));
-    const rows = await projectsWithinRadius(
-      db,
-      auth.company.id,
-      { latitude: query.latitude, longitude: query.longitude },
-      query.searchRadius ?? DEFAULT_SEARCH_RADIUS_MILES,
-    );
-    return rows.map((row) => presentProject(row.project, { distance: row.distance }));
-  });
+  app.get(
+    '/Project/Search',
+    { schema: { summary: 'Projects within a radius of a point', querystring: projectSearchQuerySchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const query = parse(projectSearchQuerySchema, canonicalQuery(request.query, PROJECT_SEARCH_KEYS));
+      const rows = await projectsWithinRadius(
+        db,
+        auth.company.id,
+        { latitude: query.latitude, longitude: query.longitude },
+        query.searchRadius ?? DEFAULT_SEARCH_RADIUS_MILES,
+      );
+      return rows.map((row) => presentProject(row.project, { distance: row.distance }));
+    },
+  );
 }

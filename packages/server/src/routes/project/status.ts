@@ -12,16 +12,24 @@ import { statusChangeSchema } from './schemas.ts';
 export function registerProjectStatusRoutes(app: FastifyInstance): void {
   const db = app.services.database.db;
 
-  app.post('/Project/Status/Validate', async (request) => {
-    const auth = requireAuth(request);
-    const items = parse(statusChangeSchema, request.body);
-    return validateProjectStatusChange(db, auth, items);
-  });
+  app.post(
+    '/Project/Status/Validate',
+    { schema: { summary: 'Check a status change of projects without making it', body: statusChangeSchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const items = parse(statusChangeSchema, request.body);
+      return validateProjectStatusChange(db, auth, items);
+    },
+  );
 
-  app.post('/Project/Status', async (request) => {
-    const auth = requireAuth(request);
-    const items = parse(statusChangeSchema, request.body);
-    await changeProjectStatus(db, auth, items);
-    return true;
-  });
+  app.post(
+    '/Project/Status',
+    { schema: { summary: 'Change the status of projects', body: statusChangeSchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const items = parse(statusChangeSchema, request.body);
+      await changeProjectStatus(db, auth, items);
+      return true;
+    },
+  );
 }

@@ -27,44 +27,66 @@ const fileName = (name: string): string =>
 export function registerProjectTransferRoutes(app: FastifyInstance): void {
   const db = app.services.database.db;
 
-  app.get('/Project/:id/Export', async (request, reply) => {
-    const auth = requireAuth(request);
-    const { id } = request.params as { id: string };
-    const found = await loadProjectFor(db, auth, id);
-    reply.header('content-disposition', `attachment; filename="${fileName(found.project.name)}"`);
-    return exportProject(db, auth, found);
-  });
+  app.get(
+    '/Project/:id/Export',
+    { schema: { summary: 'Export a project with its predictions as a file' } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const { id } = request.params as { id: string };
+      const found = await loadProjectFor(db, auth, id);
+      reply.header('content-disposition', `attachment; filename="${fileName(found.project.name)}"`);
+      return exportProject(db, auth, found);
+    },
+  );
 
-  app.post('/Project/Import/Validate', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
-    const auth = requireAuth(request);
-    const report = await validateProjectImport(db, auth, request.body);
-    if (!report.valid) throw badRequest(INVALID_INPUT, report.modelState);
-    return report;
-  });
+  app.post(
+    '/Project/Import/Validate',
+    {
+      schema: { summary: 'Check an exported project file without importing it' },
+      bodyLimit: IMPORT_BODY_LIMIT,
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const report = await validateProjectImport(db, auth, request.body);
+      if (!report.valid) throw badRequest(INVALID_INPUT, report.modelState);
+      return report;
+    },
+  );
 
-  app.post('/Project/Import', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
-    const auth = requireAuth(request);
-    const report = await validateProjectImport(db, auth, request.body);
-    if (!report.valid) throw badRequest(INVALID_INPUT, report.modelState);
-    const fields = parse(createProjectSchema, exportedProjectFields(request.body));
-    const { project } = await createProject(db, auth, fields);
-    try {
-      const result = await importPredictions(db, auth, project, request.body);
-      return { id: project.id, ...result };
-    } catch (error) {
-      // Nothing half-imported: the new project goes with its predictions.
-      await deleteProject(db, auth.company.id, project.id);
-      throw error;
-    }
-  });
+  app.post(
+    '/Project/Import',
+    { schema: { summary: 'Import an exported project file as a new project' }, bodyLimit: IMPORT_BODY_LIMIT },
+    async (request) => {
+      const auth = requireAuth(request);
+      const report = await validateProjectImport(db, auth, request.body);
+      if (!report.valid) throw badRequest(INVALID_INPUT, report.modelState);
+      const fields = parse(createProjectSchema, exportedProjectFields(request.body));
+      const { project } = await createProject(db, auth, fields);
+      try {
+        const result = await importPredictions(db, auth, project, request.body);
+        return { id: project.id, ...result };
+      } catch (error) {
+        // Nothing half-imported: the new project goes with its predictions.
+        await deleteProject(db, auth.company.id, project.id);
+        throw error;
+      }
+    },
+  );
 
-  app.post('/Project/:id/ImportPredictions', { bodyLimit: IMPORT_BODY_LIMIT }, async (request) => {
-    const auth = requireAuth(request);
-    const { id } = request.params as { id: string };
-    const found = await loadProjectFor(db, auth, id, canUpdateProject);
-    if (request.body === undefined || request.body === null)
-      throw badRequest(INVALID_INPUT, { $: ['A project export is required.'] });
-    const result = await importPredictions(db, auth, found.project, request.body);
-    return { id: found.project.id, ...result };
-  });
+  app.post(
+    '/Project/:id/ImportPredictions',
+    {
+      schema: { summary: 'Import the predictions of an exported project file into a project' },
+      bodyLimit: IMPORT_BODY_LIMIT,
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = request.params as { id: string };
+      const found = await loadProjectFor(db, auth, id, canUpdateProject);
+      if (request.body === undefined || request.body === null)
+        throw badRequest(INVALID_INPUT, { $: ['A project export is required.'] });
+      const result = await importPredictions(db, auth, found.project, request.body);
+      return { id: found.project.id, ...result };
+    },
+  );
 }

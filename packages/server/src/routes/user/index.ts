@@ -56,7 +56,7 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
   registerQueueRoutes(app);
   const db = app.services.database.db;
 
-  app.get('/current', async (request) => {
+  app.get('/current', { schema: { summary: 'The signed-in user' } }, async (request) => {
     const auth = requireAuth(request);
     return presentUser(auth.user, auth.company);
   });
@@ -72,44 +72,69 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
       .returning();
     return presentUser(user ?? auth.user, auth.company);
   };
-  app.get('/AcceptEULA', { config: { skipEula: true } }, acceptEula);
-  app.post('/AcceptEULA', { config: { skipEula: true } }, acceptEula);
+  app.get(
+    '/AcceptEULA',
+    { schema: { summary: 'Accept the EULA (GET form)' }, config: { skipEula: true } },
+    acceptEula,
+  );
+  app.post('/AcceptEULA', { schema: { summary: 'Accept the EULA' }, config: { skipEula: true } }, acceptEula);
 
-  app.post('/Settings', async (request) => {
-    const auth = requireAuth(request);
-    const unitOfMeasure = parse(settingsBody, request.body);
-    const [user] = await db
-      .update(users)
-      .set({ settings: { ...auth.user.settings, unitOfMeasure }, lastModified: new Date() })
-      .where(eq(users.id, auth.user.id))
-      .returning();
-    return presentUser(user ?? auth.user, auth.company);
-  });
+  app.post(
+    '/Settings',
+    { schema: { summary: 'Set the unit of measure of the signed-in user', body: settingsBody } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const unitOfMeasure = parse(settingsBody, request.body);
+      const [user] = await db
+        .update(users)
+        .set({ settings: { ...auth.user.settings, unitOfMeasure }, lastModified: new Date() })
+        .where(eq(users.id, auth.user.id))
+        .returning();
+      return presentUser(user ?? auth.user, auth.company);
+    },
+  );
 
-  app.get('/:id', async (request) => {
-    const auth = requireAuth(request);
-    const { id } = parse(idParams, request.params);
-    return presentUser(await findCompanyUser(db, auth, id), auth.company);
-  });
+  app.get(
+    '/:id',
+    { schema: { summary: 'A user of the caller’s company', params: idParams } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = parse(idParams, request.params);
+      return presentUser(await findCompanyUser(db, auth, id), auth.company);
+    },
+  );
 
-  app.put('/:id', async (request) => {
-    const auth = requireAuth(request);
-    const { id } = parse(idParams, request.params);
-    const target = await findCompanyUser(db, auth, id);
-    authorize(canUpdateUser(auth, target));
-    const changes = parse(updateBody, request.body);
-    await db
-      .update(users)
-      .set({ ...changes, lastModified: new Date() })
-      .where(eq(users.id, target.id));
-    return { changesMade: true };
-  });
+  app.put(
+    '/:id',
+    { schema: { summary: 'Update a user’s name', params: idParams, body: updateBody } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = parse(idParams, request.params);
+      const target = await findCompanyUser(db, auth, id);
+      authorize(canUpdateUser(auth, target));
+      const changes = parse(updateBody, request.body);
+      await db
+        .update(users)
+        .set({ ...changes, lastModified: new Date() })
+        .where(eq(users.id, target.id));
+      return { changesMade: true };
+    },
+  );
 
-  app.post('/:id/Secret', async (request) => {
-    const auth = requireAuth(request);
-    const { id } = parse(idParams, request.params);
-    const target = await findCompanyUser(db, auth, id);
-    authorize(canManageUserSecret(auth, target));
-    return generateClientSecret(db, target.id);
-  });
+  app.post(
+    '/:id/Secret',
+    {
+      schema: {
+        summary: 'Generate API client credentials (client id and secret) for a user',
+        params: idParams,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = parse(idParams, request.params);
+      const target = await findCompanyUser(db, auth, id);
+      authorize(canManageUserSecret(auth, target));
+      return generateClientSecret(db, target.id);
+    },
+  );
 }

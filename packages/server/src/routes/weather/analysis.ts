@@ -35,6 +35,7 @@ import {
   qualityCheckSchema,
 } from './schemas.ts';
 import { readUpload, refuseDeclaredOversize } from './upload.ts';
+import { fileUpload } from '../../lib/openapi.ts';
 
 /** Largest horizon file accepted [bytes]. */
 const HORIZON_UPLOAD_LIMIT = 1024 * 1024;
@@ -53,84 +54,145 @@ export function registerWeatherAnalysisRoutes(app: FastifyInstance): void {
 
   // ---- Quality check ----------------------------------------------------------------------------
 
-  app.post('/QualityCheck', async (request) => {
-    const auth = requireAuth(request);
-    const input = parse(qualityCheckSchema, request.body);
-    if (input.importId !== undefined) {
-      const row = await loadPendingImportFor(db, auth, input.importId);
-      return runQualityCheck(db, row, true);
-    }
-    const found = await loadWeatherFor(db, auth, input.weatherId);
-    const canStore = mayActOnWeather(weatherActorOf(auth), found.weather, 'edit');
-    return runQualityCheck(db, found.weather, canStore);
-  });
+  app.post(
+    '/QualityCheck',
+    {
+      schema: {
+        summary: 'Quality check of an uploaded or generated weather before it is saved',
+        body: qualityCheckSchema,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const input = parse(qualityCheckSchema, request.body);
+      if (input.importId !== undefined) {
+        const row = await loadPendingImportFor(db, auth, input.importId);
+        return runQualityCheck(db, row, true);
+      }
+      const found = await loadWeatherFor(db, auth, input.weatherId);
+      const canStore = mayActOnWeather(weatherActorOf(auth), found.weather, 'edit');
+      return runQualityCheck(db, found.weather, canStore);
+    },
+  );
 
-  app.get('/:id/QualityCheck', async (request) => {
-    const auth = requireAuth(request);
-    const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id);
-    return (found.weather.state as { qualityCheck?: unknown }).qualityCheck ?? null;
-  });
+  app.get(
+    '/:id/QualityCheck',
+    { schema: { summary: 'Quality check of a stored weather' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id);
+      return (found.weather.state as { qualityCheck?: unknown }).qualityCheck ?? null;
+    },
+  );
 
-  app.post('/:id/FinalizeQualityCheck', async (request) => {
-    const auth = requireAuth(request);
-    const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id, 'edit');
-    const input = parse(finalizeQualitySchema, request.body);
-    const row = await finalizeQualityCheck(db, auth, found.weather, input);
-    return presentWeather(row, { owner: found.owner, actor: weatherActorOf(auth) });
-  });
+  app.post(
+    '/:id/FinalizeQualityCheck',
+    {
+      schema: {
+        summary: 'Apply the chosen quality-check corrections to a stored weather',
+        body: finalizeQualitySchema,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id, 'edit');
+      const input = parse(finalizeQualitySchema, request.body);
+      const row = await finalizeQualityCheck(db, auth, found.weather, input);
+      return presentWeather(row, { owner: found.owner, actor: weatherActorOf(auth) });
+    },
+  );
 
   // ---- Generate ---------------------------------------------------------------------------------
 
-  app.get('/GenerateWeather/Info', async (request) => {
-    requireAuth(request);
-    return generateInfo();
-  });
+  app.get(
+    '/GenerateWeather/Info',
+    { schema: { summary: 'What the weather generator offers' } },
+    async (request) => {
+      requireAuth(request);
+      return generateInfo();
+    },
+  );
 
-  app.post('/GenerateWeather', async (request) => {
-    const auth = requireAuth(request);
-    const input = parse(generateBodySchema, request.body);
-    const importId = await generateWeather(db, auth, input);
-    const row = await loadPendingImportFor(db, auth, importId);
-    const details = await weatherDetailPage(db, row, 0, 48);
-    return { importId, weather: presentWeather(row), weatherDetails: details.weatherDetails };
-  });
+  app.post(
+    '/GenerateWeather',
+    { schema: { summary: 'Generate a synthetic weather year', body: generateBodySchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const input = parse(generateBodySchema, request.body);
+      const importId = await generateWeather(db, auth, input);
+      const row = await loadPendingImportFor(db, auth, importId);
+      const details = await weatherDetailPage(db, row, 0, 48);
+      return { importId, weather: presentWeather(row), weatherDetails: details.weatherDetails };
+    },
+  );
 
-  app.post('/ValidateGeneratedWeather', async (request) => {
-    const auth = requireAuth(request);
-    const { importId } = parse(importIdSchema, request.body);
-    const row = await loadPendingImportFor(db, auth, importId);
-    const input = parse(importCorrectionsSchema, request.body);
-    const { warnings, errors } = await validatePendingImport(db, row, input);
-    return { warnings, errors };
-  });
+  app.post(
+    '/ValidateGeneratedWeather',
+    {
+      schema: {
+        summary: 'Warnings and errors of a generated weather with corrections',
+        body: z.intersection(importIdSchema, importCorrectionsSchema),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { importId } = parse(importIdSchema, request.body);
+      const row = await loadPendingImportFor(db, auth, importId);
+      const input = parse(importCorrectionsSchema, request.body);
+      const { warnings, errors } = await validatePendingImport(db, row, input);
+      return { warnings, errors };
+    },
+  );
 
-  app.post('/FinalizeGeneratedWeather', async (request) => {
-    const auth = requireAuth(request);
-    const { importId } = parse(importIdSchema, request.body);
-    const row = await loadPendingImportFor(db, auth, importId);
-    const input = parse(importCorrectionsSchema, request.body);
-    const id = await finalizePendingWeather(database, auth, row, input);
-    return { id };
-  });
+  app.post(
+    '/FinalizeGeneratedWeather',
+    {
+      schema: {
+        summary: 'Save a generated weather',
+        body: z.intersection(importIdSchema, importCorrectionsSchema),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { importId } = parse(importIdSchema, request.body);
+      const row = await loadPendingImportFor(db, auth, importId);
+      const input = parse(importCorrectionsSchema, request.body);
+      const id = await finalizePendingWeather(database, auth, row, input);
+      return { id };
+    },
+  );
 
   // ---- Global tilted plane, uncertainty ---------------------------------------------------------
 
-  app.get('/:id/Detail/GlobalTiltedPlane', async (request) => {
-    const auth = requireAuth(request);
-    const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id);
-    const query = parse(gtiSchema, canonicalQuery(request.query, GTI_KEYS));
-    return tiltedPlaneOf(db, found.weather, query);
-  });
+  app.get(
+    '/:id/Detail/GlobalTiltedPlane',
+    { schema: { summary: 'Irradiance on a tilted plane from a stored weather', querystring: gtiSchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id);
+      const query = parse(gtiSchema, canonicalQuery(request.query, GTI_KEYS));
+      return tiltedPlaneOf(db, found.weather, query);
+    },
+  );
 
-  app.post('/Import/Detail/GlobalTiltedPlane', async (request) => {
-    const auth = requireAuth(request);
-    const { importId } = parse(importIdSchema, request.body);
-    const row = await loadPendingImportFor(db, auth, importId);
-    const query = parse(gtiSchema, request.body);
-    return tiltedPlaneOf(db, row, query);
-  });
+  app.post(
+    '/Import/Detail/GlobalTiltedPlane',
+    {
+      schema: {
+        summary: 'Irradiance on a tilted plane from a weather being imported',
+        body: z.intersection(importIdSchema, gtiSchema),
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { importId } = parse(importIdSchema, request.body);
+      const row = await loadPendingImportFor(db, auth, importId);
+      const query = parse(gtiSchema, request.body);
+      return tiltedPlaneOf(db, row, query);
+    },
+  );
 
-  app.get('/:id/Uncertainty', async (request) => {
+  app.get('/:id/Uncertainty', { schema: { summary: 'Uncertainty of a stored weather' } }, async (request) => {
     const auth = requireAuth(request);
     const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id);
     return uncertaintyOf(db, found.weather);
@@ -138,21 +200,35 @@ export function registerWeatherAnalysisRoutes(app: FastifyInstance): void {
 
   // ---- Horizon ----------------------------------------------------------------------------------
 
-  app.post('/:id/Horizon', { onRequest: refuseDeclaredOversize(HORIZON_UPLOAD_LIMIT) }, async (request) => {
-    const auth = requireAuth(request);
-    const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id, 'edit');
-    const upload = await readUpload(request, HORIZON_UPLOAD_LIMIT);
-    return importHorizon(db, auth, found.weather, decodeUpload(upload.bytes));
-  });
+  app.post(
+    '/:id/Horizon',
+    {
+      schema: {
+        summary: 'Import a horizon profile file for a weather',
+        ...fileUpload('A horizon profile file'),
+      },
+      onRequest: refuseDeclaredOversize(HORIZON_UPLOAD_LIMIT),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id, 'edit');
+      const upload = await readUpload(request, HORIZON_UPLOAD_LIMIT);
+      return importHorizon(db, auth, found.weather, decodeUpload(upload.bytes));
+    },
+  );
 
-  app.get('/GetHorizonScene', async (request) => {
-    const auth = requireAuth(request);
-    const query = canonicalQuery(request.query, ['weatherId']);
-    const found = await loadWeatherFor(db, auth, query.weatherId);
-    if (isPendingImport(found.weather)) return { horizonDetails: [] };
-    return {
-      weatherId: found.weather.id,
-      horizonDetails: (found.weather.data as { horizonDetails?: unknown[] }).horizonDetails ?? [],
-    };
-  });
+  app.get(
+    '/GetHorizonScene',
+    { schema: { summary: 'The horizon scene of a weather (query weatherId)' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const query = canonicalQuery(request.query, ['weatherId']);
+      const found = await loadWeatherFor(db, auth, query.weatherId);
+      if (isPendingImport(found.weather)) return { horizonDetails: [] };
+      return {
+        weatherId: found.weather.id,
+        horizonDetails: (found.weather.data as { horizonDetails?: unknown[] }).horizonDetails ?? [],
+      };
+    },
+  );
 }

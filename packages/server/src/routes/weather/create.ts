@@ -17,10 +17,17 @@ export const WEATHER_JSON_BODY_LIMIT = 64 * 1024 * 1024;
 export function registerWeatherCreateRoutes(app: FastifyInstance): void {
   const database = app.services.database;
 
-  app.post('/', { bodyLimit: WEATHER_JSON_BODY_LIMIT }, async (request) => {
-    const auth = requireAuth(request);
-    const input = parse(createWeatherSchema, request.body);
-    const id = await createWeatherFromDetails(database, auth, input);
-    return { id };
-  });
+  app.post(
+    '/',
+    {
+      schema: { summary: 'Create a weather from its records as JSON', body: createWeatherSchema },
+      bodyLimit: WEATHER_JSON_BODY_LIMIT,
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const input = parse(createWeatherSchema, request.body);
+      const id = await createWeatherFromDetails(database, auth, input);
+      return { id };
+    },
+  );
 }

@@ -167,149 +167,190 @@ export async function weatherDownloadRoutes(app: FastifyInstance): Promise<void>
     return { id };
   };
 
-  app.post('/Download/NSRDB', async (request) => start(request, clientOf('NSRDB')));
-
-  /** The last 20 NSRDB years at 60 minutes, joined into one multi-year weather. */
-  app.post('/Download/NSRDB20Year', async (request) =>
-    start(request, clientOf('NSRDB'), {
-      years: Array.from({ length: 20 }, (_, i) => NSRDB_LATEST_YEAR - 19 + i),
-      intervalMinutes: 60,
-    }),
+  app.post(
+    '/Download/NSRDB',
+    { schema: { summary: 'Download weather from NSRDB (queued job)', body: downloadSchema } },
+    async (request) => start(request, clientOf('NSRDB')),
   );
 
-  app.post('/Download/:provider', async (request) => {
-    const { provider } = request.params as { provider: string };
-    return start(request, clientOf(provider));
-  });
+  /** The last 20 NSRDB years at 60 minutes, joined into one multi-year weather. */
+  app.post(
+    '/Download/NSRDB20Year',
+    {
+      schema: {
+        summary: 'Download the last 20 NSRDB years as one weather (queued job)',
+        body: downloadSchema,
+      },
+    },
+    async (request) =>
+      start(request, clientOf('NSRDB'), {
+        years: Array.from({ length: 20 }, (_, i) => NSRDB_LATEST_YEAR - 19 + i),
+        intervalMinutes: 60,
+      }),
+  );
+
+  app.post(
+    '/Download/:provider',
+    { schema: { summary: 'Download weather from a provider (queued job)', body: downloadSchema } },
+    async (request) => {
+      const { provider } = request.params as { provider: string };
+      return start(request, clientOf(provider));
+    },
+  );
 
   /** `{errors, warnings}` for a download the caller considers; always 200 for a well-formed request. */
-  app.post('/ValidateDownload', async (request) => {
-    const auth = requireAuth(request);
-    const raw = inputOf(request);
-    const client = clientOf(raw.Provider);
-    const body = parse(downloadSchema, raw);
-    const { errors, warnings } = await checkDownload(
-      database,
-      config.secret,
-      auth,
-      client,
-      toDownloadInput(client, body),
-    );
-    return { errors, warnings };
-  });
+  app.post(
+    '/ValidateDownload',
+    { schema: { summary: 'Warnings and errors of a download being considered', body: downloadSchema } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const raw = inputOf(request);
+      const client = clientOf(raw.Provider);
+      const body = parse(downloadSchema, raw);
+      const { errors, warnings } = await checkDownload(
+        database,
+        config.secret,
+        auth,
+        client,
+        toDownloadInput(client, body),
+      );
+      return { errors, warnings };
+    },
+  );
 
   /** Names the downloaded weather and takes it out of the pending list; answers the weather. */
-  app.post('/FinalizeDownload', async (request) => {
-    const auth = requireAuth(request);
-    const body = parse(finalizeSchema, inputOf(request));
-    const found = await loadWeatherFor(db, auth, body.Id, 'edit');
-    const info = downloadInfoOf(found.weather);
-    if (!info) throw badRequest(INVALID_INPUT, { id: ['This weather was not downloaded.'] });
-    if (info.status !== 'Success') {
-      throw badRequest('The download has not finished.', { id: ['The download has not finished.'] });
-    }
-    const row = await updateWeatherRow(db, found.weather.id, {
-      ...(body.Name ? { name: body.Name } : {}),
-      lastModifiedById: auth.user.id,
-      state: { ...(found.weather.state as Record<string, unknown>), pendingDownload: false },
-    });
-    return presentWeather(row, { owner: found.owner, actor: weatherActorOf(auth) });
-  });
+  app.post(
+    '/FinalizeDownload',
+    {
+      schema: {
+        summary: 'Name a downloaded weather and take it out of the pending list',
+        body: finalizeSchema,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const body = parse(finalizeSchema, inputOf(request));
+      const found = await loadWeatherFor(db, auth, body.Id, 'edit');
+      const info = downloadInfoOf(found.weather);
+      if (!info) throw badRequest(INVALID_INPUT, { id: ['This weather was not downloaded.'] });
+      if (info.status !== 'Success') {
+        throw badRequest('The download has not finished.', { id: ['The download has not finished.'] });
+      }
+      const row = await updateWeatherRow(db, found.weather.id, {
+        ...(body.Name ? { name: body.Name } : {}),
+        lastModifiedById: auth.user.id,
+        state: { ...(found.weather.state as Record<string, unknown>), pendingDownload: false },
+      });
+      return presentWeather(row, { owner: found.owner, actor: weatherActorOf(auth) });
+    },
+  );
 
   /** The caller's downloads not yet finalized (queued, running, failed or done), newest first. */
-  app.get('/WeatherDownloadPending', async (request) => {
-    const auth = requireAuth(request);
-    const query = canonicalQuery(request.query, ['ProjectId']);
-    const projectId =
-      query.ProjectId === undefined || query.ProjectId === '' ? undefined : integerId(query.ProjectId);
-    if (query.ProjectId !== undefined && query.ProjectId !== '' && projectId === undefined) {
-      throw badRequest(INVALID_INPUT, { projectId: ['ProjectId must be a positive whole number.'] });
-    }
-    const rows = await db
-      .select()
-      .from(weathers)
-      .where(
-        and(
-          eq(weathers.companyId, auth.company.id),
-          eq(weathers.ownerId, auth.user.id),
-          sql`coalesce((${weathers.state} ->> 'pendingDownload')::boolean, false) = true`,
-          projectId === undefined
-            ? undefined
-            : sql`(${weathers.state} -> 'downloadInfo' ->> 'projectId') = ${String(projectId)}`,
-        ),
-      )
-      .orderBy(desc(weathers.createdDate))
-      .limit(100);
-    const actor = weatherActorOf(auth);
-    return rows.map((row) => presentWeather(row, { actor }));
-  });
+  app.get(
+    '/WeatherDownloadPending',
+    { schema: { summary: 'The caller’s downloads not yet finalized' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const query = canonicalQuery(request.query, ['ProjectId']);
+      const projectId =
+        query.ProjectId === undefined || query.ProjectId === '' ? undefined : integerId(query.ProjectId);
+      if (query.ProjectId !== undefined && query.ProjectId !== '' && projectId === undefined) {
+        throw badRequest(INVALID_INPUT, { projectId: ['ProjectId must be a positive whole number.'] });
+      }
+      const rows = await db
+        .select()
+        .from(weathers)
+        .where(
+          and(
+            eq(weathers.companyId, auth.company.id),
+            eq(weathers.ownerId, auth.user.id),
+            sql`coalesce((${weathers.state} ->> 'pendingDownload')::boolean, false) = true`,
+            projectId === undefined
+              ? undefined
+              : sql`(${weathers.state} -> 'downloadInfo' ->> 'projectId') = ${String(projectId)}`,
+          ),
+        )
+        .orderBy(desc(weathers.createdDate))
+        .limit(100);
+      const actor = weatherActorOf(auth);
+      return rows.map((row) => presentWeather(row, { actor }));
+    },
+  );
 
   /** Cancels a queued or running download (the job stops at its next progress report). */
-  app.post('/Download/:id/Cancel', async (request) => {
-    const auth = requireAuth(request);
-    const { id } = request.params as { id: string };
-    const found = await loadWeatherFor(db, auth, id, 'edit');
-    const info = downloadInfoOf(found.weather);
-    if (!info || (info.status !== 'Queued' && info.status !== 'Downloading')) {
-      throw badRequest(INVALID_INPUT, { id: ['There is no download in progress.'] });
-    }
-    await saveDownloadInfo(database, found.weather.id, { ...info, status: 'Cancelled', step: 'Cancelled' });
-    return true;
-  });
+  app.post(
+    '/Download/:id/Cancel',
+    { schema: { summary: 'Cancel a queued or running download' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = request.params as { id: string };
+      const found = await loadWeatherFor(db, auth, id, 'edit');
+      const info = downloadInfoOf(found.weather);
+      if (!info || (info.status !== 'Queued' && info.status !== 'Downloading')) {
+        throw badRequest(INVALID_INPUT, { id: ['There is no download in progress.'] });
+      }
+      await saveDownloadInfo(database, found.weather.id, { ...info, status: 'Cancelled', step: 'Cancelled' });
+      return true;
+    },
+  );
 
-  app.get('/Providers', async (request) => {
-    const auth = requireAuth(request);
-    const settings = providerSettings();
-    return Promise.all(
-      providerList().map(async (client) => {
-        const credentials = await providerCredentials(
-          db,
-          config.secret,
-          auth.company.id,
-          client.id,
-          settings,
-        );
-        const years = client.yearRange
-          ? Array.from({ length: client.yearRange[1] - client.yearRange[0] + 1 }, (_, i) =>
-              String(client.yearRange![1] - i),
-            )
-          : [];
-        return {
-          id: client.id,
-          key: client.id,
-          name: client.name,
-          available: credentials !== null,
-          // Credentials come from the company's weather-vendor settings, never from the request.
-          requiresApiKey: false,
-          message: credentials
-            ? credentials.usingSystemKey
-              ? `Uses the server's ${client.name} key.`
-              : null
-            : `No ${client.name} credentials are set for the company: ask your company admin to add them.`,
-          options: [
-            {
-              name: 'Version',
-              label: 'Year',
-              values: client.typicalYear ? ['tmy', ...years] : years,
-            },
-            { name: 'Interval', label: 'Interval (minutes)', values: client.intervals.map(String) },
-          ],
-          dataProvider: client.dataProvider,
-          weatherSourceType: client.sourceType,
-          intervals: client.intervals,
-          typicalYear: client.typicalYear,
-          firstYear: client.yearRange?.[0] ?? null,
-          lastYear: client.yearRange?.[1] ?? null,
-          hasCredentials: credentials !== null,
-          usingSystemKey: credentials?.usingSystemKey === true,
-          documentation: client.docsUrl,
-        };
-      }),
-    );
-  });
+  app.get(
+    '/Providers',
+    { schema: { summary: 'Weather providers and whether the company can use them' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const settings = providerSettings();
+      return Promise.all(
+        providerList().map(async (client) => {
+          const credentials = await providerCredentials(
+            db,
+            config.secret,
+            auth.company.id,
+            client.id,
+            settings,
+          );
+          const years = client.yearRange
+            ? Array.from({ length: client.yearRange[1] - client.yearRange[0] + 1 }, (_, i) =>
+                String(client.yearRange![1] - i),
+              )
+            : [];
+          return {
+            id: client.id,
+            key: client.id,
+            name: client.name,
+            available: credentials !== null,
+            // Credentials come from the company's weather-vendor settings, never from the request.
+            requiresApiKey: false,
+            message: credentials
+              ? credentials.usingSystemKey
+                ? `Uses the server's ${client.name} key.`
+                : null
+              : `No ${client.name} credentials are set for the company: ask your company admin to add them.`,
+            options: [
+              {
+                name: 'Version',
+                label: 'Year',
+                values: client.typicalYear ? ['tmy', ...years] : years,
+              },
+              { name: 'Interval', label: 'Interval (minutes)', values: client.intervals.map(String) },
+            ],
+            dataProvider: client.dataProvider,
+            weatherSourceType: client.sourceType,
+            intervals: client.intervals,
+            typicalYear: client.typicalYear,
+            firstYear: client.yearRange?.[0] ?? null,
+            lastYear: client.yearRange?.[1] ?? null,
+            hasCredentials: credentials !== null,
+            usingSystemKey: credentials?.usingSystemKey === true,
+            documentation: client.docsUrl,
+          };
+        }),
+      );
+    },
+  );
 
   /** SolarGISVersion (spec 3) and the DataDelivery summarization each one downloads. */
-  app.get('/SolarGISAvailableModels', async (request) => {
+  app.get('/SolarGISAvailableModels', { schema: { summary: 'SolarGIS data versions' } }, async (request) => {
     requireAuth(request);
     return [
       { id: 2, name: 'TMY60', intervalMinutes: 60, summarization: 'HOURLY' },
@@ -319,26 +360,30 @@ export async function weatherDownloadRoutes(app: FastifyInstance): Promise<void>
   });
 
   /** The SolarAnywhere data sources the download offers. */
-  app.get('/CPRSupportedModels', async (request) => {
+  app.get('/CPRSupportedModels', { schema: { summary: 'SolarAnywhere data sources' } }, async (request) => {
     requireAuth(request);
     return SOLARANYWHERE_SOURCES.map((s) => ({ ...s }));
   });
 
   /** Whether Solcast downloads are possible for the company, and where to get a key. */
-  app.get('/SolcastRegistration', async (request) => {
-    const auth = requireAuth(request);
-    const credentials = await providerCredentials(
-      db,
-      config.secret,
-      auth.company.id,
-      'Solcast',
-      providerSettings(),
-    );
-    return {
-      registered: credentials !== null,
-      usingSystemKey: credentials?.usingSystemKey === true,
-      registrationUrl: 'https://toolkit.solcast.com.au/register',
-      documentation: 'https://docs.solcast.com.au/',
-    };
-  });
+  app.get(
+    '/SolcastRegistration',
+    { schema: { summary: 'Whether Solcast downloads are possible for the company' } },
+    async (request) => {
+      const auth = requireAuth(request);
+      const credentials = await providerCredentials(
+        db,
+        config.secret,
+        auth.company.id,
+        'Solcast',
+        providerSettings(),
+      );
+      return {
+        registered: credentials !== null,
+        usingSystemKey: credentials?.usingSystemKey === true,
+        registrationUrl: 'https://toolkit.solcast.com.au/register',
+        documentation: 'https://docs.solcast.com.au/',
+      };
+    },
+  );
 }
