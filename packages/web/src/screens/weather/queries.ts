@@ -36,6 +36,11 @@ export const weatherKeys = {
 
 export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
+const nullWhenNotFound = (error: unknown): null => {
+  if (isNotFound(error)) return null;
+  throw error;
+};
+
 export function useWeatherList(query: LibraryQuery) {
   return useQuery({
     queryKey: weatherKeys.list(query),
@@ -73,7 +78,8 @@ export function useWeatherCharts(id: number | null, enabled = true) {
 export function useQualityCheck(id: number | null) {
   return useQuery({
     queryKey: weatherKeys.quality(id ?? 0),
-    queryFn: ({ signal }) => getQualityCheck(id!, signal).catch(() => null),
+    // Only "none stored" reads as null; an aborted or failed read stays an error (not "no check").
+    queryFn: ({ signal }) => getQualityCheck(id!, signal).catch(nullWhenNotFound),
     enabled: id !== null,
   });
 }

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '../../../lib/notify.ts';
-import { finalizeQualityCheck, runQualityCheck } from '../api.ts';
+import { finalizeQualityCheck, getQualityCheck, runQualityCheck } from '../api.ts';
 import { EChart } from '../charts/EChart.tsx';
 import { flaggedPointsOption } from '../charts/options.ts';
 import { VirtualTable } from '../components/VirtualTable.tsx';
@@ -135,13 +135,22 @@ export function QualityTab({
   const client = useQueryClient();
   const stored = useQualityCheck(id);
   const run = useMutation({ mutationFn: () => runQualityCheck({ weatherId: id }) });
+  /*
+   * The accepted check is read back before the run's answer is dropped: resetting first and
+   * refetching after left the tab on "No quality check has been finalized" (the stored answer was
+   * still the earlier null, and an invalidation of the asset cancelled the quality refetch, whose
+   * abort read as "none"). The asset is refreshed without touching the quality entry.
+   */
   const finalize = useMutation({
-    mutationFn: () => finalizeQualityCheck(id),
-    onSuccess: () => {
+    mutationFn: async () => {
+      await finalizeQualityCheck(id);
+      return getQualityCheck(id);
+    },
+    onSuccess: (accepted) => {
       toast('The quality check was finalized.');
+      client.setQueryData(weatherKeys.quality(id), accepted);
       run.reset();
-      void client.invalidateQueries({ queryKey: weatherKeys.asset(id) });
-      void client.invalidateQueries({ queryKey: weatherKeys.quality(id) });
+      void client.invalidateQueries({ queryKey: weatherKeys.asset(id), exact: true });
     },
   });
   const accepted = stored.data ?? null;

@@ -24,6 +24,7 @@ import { getGlobalTiltedPlane, uploadHorizon } from '../api.ts';
 import { EChart } from '../charts/EChart.tsx';
 import { horizonOption, monthlyBarsOption } from '../charts/options.ts';
 import { formatNumber } from '../model/format.ts';
+import { uncertaintyRows } from '../model/uncertainty.ts';
 import { summarizeGti } from '../model/gti.ts';
 import type { HorizonPoint, Weather } from '../model/types.ts';
 import { useUncertainty } from '../queries.ts';
@@ -102,18 +103,9 @@ function GlobalTiltedPlane({ weather }: { weather: Weather }) {
   );
 }
 
-const UNCERTAINTY_LABELS: Record<string, string> = {
-  totalPercent: 'Total uncertainty (%)',
-  interannualPercent: 'Interannual variability (%)',
-  sourcePercent: 'Data source uncertainty (%)',
-  years: 'Years of data',
-};
-
-function Uncertainty({ id }: { id: number }) {
-  const query = useUncertainty(id);
-  const entries = Object.entries(query.data ?? {})
-    .filter(([, v]) => typeof v === 'number' || typeof v === 'string')
-    .map(([key, value]) => [UNCERTAINTY_LABELS[key] ?? key, value] as const);
+function Uncertainty({ weather }: { weather: Weather }) {
+  const query = useUncertainty(weather.id);
+  const entries = uncertaintyRows(query.data ?? {}, weather);
   return (
     <Paper withBorder p="md">
       <Title order={4} mb="xs">
@@ -129,9 +121,7 @@ function Uncertainty({ id }: { id: number }) {
             {entries.map(([key, value]) => (
               <Table.Tr key={key}>
                 <Table.Td>{key}</Table.Td>
-                <Table.Td style={{ textAlign: 'right' }}>
-                  {typeof value === 'number' ? formatNumber(value, 2) : String(value)}
-                </Table.Td>
+                <Table.Td style={{ textAlign: 'right' }}>{value}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -190,7 +180,7 @@ export function ToolsTab({ weather, editable }: { weather: Weather; editable: bo
       <GlobalTiltedPlane weather={weather} />
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Horizon weather={weather} editable={editable} />
-        <Uncertainty id={weather.id} />
+        <Uncertainty weather={weather} />
       </SimpleGrid>
     </Stack>
   );
