@@ -40,45 +40,73 @@ const logInBody = z.object({
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
   const { database, tokens } = app.services;
 
-  app.post('/signup', { config: { public: true } }, async (request, reply) => {
-    const input = parse(signUpBody, request.body);
-    // Counted before the email is looked up, so the 409 of a taken email cannot be probed freely.
-    await takeAll(
-      database.db,
-      [{ key: throttleKey('signup', request.ip), limit: SIGN_UP_ADDRESS }],
-      TOO_MANY_SIGN_UPS,
-    );
-    const { account, session } = await signUp(app.services, input, clientInfo(request), request.log);
-    return sendSession(reply, account, session, 201);
-  });
+  app.post(
+    '/signup',
+    {
+      schema: { summary: 'Sign up a new company with its first user (an admin)', body: signUpBody },
+      config: { public: true },
+    },
+    async (request, reply) => {
+      const input = parse(signUpBody, request.body);
+      // Counted before the email is looked up, so the 409 of a taken email cannot be probed freely.
+      await takeAll(
+        database.db,
+        [{ key: throttleKey('signup', request.ip), limit: SIGN_UP_ADDRESS }],
+        TOO_MANY_SIGN_UPS,
+      );
+      const { account, session } = await signUp(app.services, input, clientInfo(request), request.log);
+      return sendSession(reply, account, session, 201);
+    },
+  );
 
-  app.post('/login', { config: { public: true } }, async (request, reply) => {
-    const input = parse(logInBody, request.body);
-    const result = await logIn(database.db, tokens, input, clientInfo(request));
-    if (result.kind === 'totpRequired') return { totpRequired: true };
-    return sendSession(reply, result.account, result.session);
-  });
+  app.post(
+    '/login',
+    {
+      schema: {
+        summary: 'Sign in with email and password (and an authenticator code when on)',
+        body: logInBody,
+      },
+      config: { public: true },
+    },
+    async (request, reply) => {
+      const input = parse(logInBody, request.body);
+      const result = await logIn(database.db, tokens, input, clientInfo(request));
+      if (result.kind === 'totpRequired') return { totpRequired: true };
+      return sendSession(reply, result.account, result.session);
+    },
+  );
 
   /**
    * Without a refresh cookie there is nothing to refresh: the visitor is simply signed out, which the
    * web app asks on every public page, so it answers 204 (not 401, which browsers log as an error).
    * A cookie that is presented but refused (expired, revoked, replayed) is still a 401.
    */
-  app.post('/refresh', { config: { public: true } }, async (request, reply) => {
-    const token = refreshTokenOf(request);
-    if (!token) return reply.status(204).send();
-    const rotated = await rotateSession(database.db, tokens, token, clientInfo(request));
-    if (!rotated) {
-      clearRefreshCookie(reply);
-      throw unauthorized();
-    }
-    return sendSession(reply, rotated.account, rotated.session);
-  });
+  app.post(
+    '/refresh',
+    {
+      schema: { summary: 'A new access token from the refresh cookie (204 without one)' },
+      config: { public: true },
+    },
+    async (request, reply) => {
+      const token = refreshTokenOf(request);
+      if (!token) return reply.status(204).send();
+      const rotated = await rotateSession(database.db, tokens, token, clientInfo(request));
+      if (!rotated) {
+        clearRefreshCookie(reply);
+        throw unauthorized();
+      }
+      return sendSession(reply, rotated.account, rotated.session);
+    },
+  );
 
-  app.post('/logout', { config: { public: true } }, async (request, reply) => {
-    const token = refreshTokenOf(request);
-    if (token) await revokeSession(database.db, token);
-    clearRefreshCookie(reply);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/logout',
+    { schema: { summary: 'Sign out: end the session of the refresh cookie' }, config: { public: true } },
+    async (request, reply) => {
+      const token = refreshTokenOf(request);
+      if (token) await revokeSession(database.db, token);
+      clearRefreshCookie(reply);
+      return reply.status(204).send();
+    },
+  );
 }
