@@ -138,6 +138,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // Runtime settings for the web app (the built bundle is the same for every deployment).
   const webConfig = `window.__SUNFIELD_CONFIG__ = ${JSON.stringify({
     mapStyleUrl: config.mapStyleUrl,
+    mapSatelliteUrl: config.mapSatelliteUrl,
+    mapSatelliteAttribution: config.mapSatelliteAttribution,
+    geocoderUrl: config.geocoderUrl,
+    geocoderFormat: config.geocoderFormat,
     externalTools: config.externalTools ?? {},
   }).replace(/</g, '\\u003c')};\n`;
   app.get('/config.js', { config: { public: true } }, async (_request, reply) =>

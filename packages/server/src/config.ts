@@ -23,8 +23,25 @@ export interface Config {
   secret: string | undefined;
   /** Public base URL used in emails and for Secure cookies. */
   publicUrl: string;
-  /** MapLibre style URL for the map; empty uses a plain offline style. */
+  /**
+   * MapLibre style URL of the map's default basemap (MAP_STYLE_URL; default OpenFreeMap's public
+   * "liberty" vector style, no key). `MAP_STYLE_URL=` (empty) keeps the built-in offline style,
+   * which is also the fallback whenever the style cannot load.
+   */
   mapStyleUrl: string;
+  /**
+   * Raster tile template ({z}/{y}/{x}) of the satellite basemap (MAP_SATELLITE_URL; default Esri
+   * World Imagery); empty hides the switch. Its attribution: MAP_SATELLITE_ATTRIBUTION.
+   */
+  mapSatelliteUrl: string;
+  mapSatelliteAttribution: string;
+  /**
+   * Place search on the maps (GEOCODER_URL, a Photon `/api` or Nominatim `/search` endpoint; default
+   * Photon's public one); empty hides the search box. GEOCODER_FORMAT says which answer it gives
+   * (photon | nominatim; guessed from the URL when unset).
+   */
+  geocoderUrl: string;
+  geocoderFormat: 'photon' | 'nominatim';
   /** Further hosts the map style's tiles, glyphs or sprites come from (MAP_SOURCES; for the CSP). */
   mapSources: string[];
   /** Directory with the built web app. */
@@ -44,6 +61,20 @@ export interface Config {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/** Public services the maps use unless the deployment names its own (no key needed). */
+export const DEFAULT_MAP_STYLE_URL = 'https://tiles.openfreemap.org/styles/liberty';
+export const DEFAULT_MAP_SATELLITE_URL =
+  'https://server.arcgisonline.com/ArcGIS/rest/services/World_Imagery/MapServer/tile/{z}/{y}/{x}';
+export const DEFAULT_MAP_SATELLITE_ATTRIBUTION =
+  'Imagery © Esri, Maxar, Earthstar Geographics, and the GIS User Community';
+export const DEFAULT_GEOCODER_URL = 'https://photon.komoot.io/api/';
+
+function geocoderFormatOf(format: string | undefined, url: string): 'photon' | 'nominatim' {
+  const named = (format ?? '').trim().toLowerCase();
+  if (named === 'photon' || named === 'nominatim') return named;
+  return /nominatim|\/search\b/i.test(url) ? 'nominatim' : 'photon';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   const databaseUrl = env.DATABASE_URL || undefined;
@@ -58,7 +89,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contactEmail: env.CONTACT_EMAIL || 'support@sunfield.local',
     secret: env.SUNFIELD_SECRET || undefined,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${Number.isFinite(port) ? port : 3000}`,
-    mapStyleUrl: env.MAP_STYLE_URL ?? '',
+    mapStyleUrl: env.MAP_STYLE_URL ?? DEFAULT_MAP_STYLE_URL,
+    mapSatelliteUrl: env.MAP_SATELLITE_URL ?? DEFAULT_MAP_SATELLITE_URL,
+    mapSatelliteAttribution: env.MAP_SATELLITE_ATTRIBUTION ?? DEFAULT_MAP_SATELLITE_ATTRIBUTION,
+    geocoderUrl: env.GEOCODER_URL ?? DEFAULT_GEOCODER_URL,
+    geocoderFormat: geocoderFormatOf(env.GEOCODER_FORMAT, env.GEOCODER_URL ?? DEFAULT_GEOCODER_URL),
     mapSources: (env.MAP_SOURCES ?? '').split(/[\s,]+/).filter(Boolean),
     webDist: path.resolve(env.SUNFIELD_WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

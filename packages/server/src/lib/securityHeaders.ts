@@ -8,8 +8,10 @@
  * - styles from the origin and inline: Mantine writes its CSS variables into <style> elements and
  *   ECharts, MapLibre and Mantine set style attributes;
  * - MapLibre's worker comes from a blob: URL, its images (sprites, markers, control icons) from data:
- *   and blob: URLs, and a configured map style (MAP_STYLE_URL) from its host, which the map fetches
- *   (connect-src) and draws (img-src); MAP_SOURCES names further hosts a style's tiles come from;
+ *   and blob: URLs, and the configured basemaps from their hosts, which the map fetches (connect-src)
+ *   and draws (img-src): the vector style (MAP_STYLE_URL), the satellite tiles (MAP_SATELLITE_URL)
+ *   and MAP_SOURCES, further hosts a style's tiles come from; the place search (GEOCODER_URL) is
+ *   fetched (connect-src) — the same settings /config.js hands the web app, so the two agree;
  * - connect-src 'self' also covers the realtime hub's WebSocket (ws:/wss: of the same host, CSP 3);
  * - no plugins, no framing by any page (frame-ancestors 'none' and X-Frame-Options DENY), forms and
  *   <base> only to the origin.
@@ -32,9 +34,17 @@ function originOf(url: string): string | undefined {
   }
 }
 
-/** Hosts the map loads from: the configured style's and any listed in `mapSources`. */
-export function mapOrigins(config: Pick<Config, 'mapStyleUrl'> & { mapSources?: string[] }): string[] {
-  const origins = [config.mapStyleUrl, ...(config.mapSources ?? [])]
+type MapSettings = Pick<Config, 'mapStyleUrl'> &
+  Partial<Pick<Config, 'mapSources' | 'mapSatelliteUrl' | 'geocoderUrl'>>;
+
+/** Hosts the map loads from: the style's, the satellite tiles', the geocoder's and `mapSources`. */
+export function mapOrigins(config: MapSettings): string[] {
+  const origins = [
+    config.mapStyleUrl,
+    config.mapSatelliteUrl ?? '',
+    config.geocoderUrl ?? '',
+    ...(config.mapSources ?? []),
+  ]
     .map((url) => (url.trim() ? originOf(url.trim()) : undefined))
     .filter((origin): origin is string => origin !== undefined);
   return [...new Set(origins)];
@@ -58,10 +68,7 @@ export function contentSecurityPolicy(map: string[]): Record<string, string[]> {
   };
 }
 
-export async function registerSecurityHeaders(
-  app: FastifyInstance,
-  config: Pick<Config, 'mapStyleUrl'> & { mapSources?: string[] },
-): Promise<void> {
+export async function registerSecurityHeaders(app: FastifyInstance, config: MapSettings): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(mapOrigins(config)) },
     frameguard: { action: 'deny' },

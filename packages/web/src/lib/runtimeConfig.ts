@@ -5,8 +5,16 @@
 export type ExternalTool = 'designPro' | 'voltagePro' | 'terrainPro' | 'pvradar';
 
 export interface RuntimeConfig {
-  /** MapLibre style URL (MAP_STYLE_URL); absent or null: the offline style. */
+  /** MapLibre style URL of the default basemap (MAP_STYLE_URL); absent or empty: the offline style. */
   mapStyleUrl?: string | null;
+  /** Raster tile template of the satellite basemap (MAP_SATELLITE_URL); empty: no satellite. */
+  mapSatelliteUrl?: string | null;
+  /** Attribution shown with the satellite tiles (MAP_SATELLITE_ATTRIBUTION). */
+  mapSatelliteAttribution?: string | null;
+  /** Place search endpoint (GEOCODER_URL); empty: no search box. */
+  geocoderUrl?: string | null;
+  /** The answer GEOCODER_URL gives (GEOCODER_FORMAT). */
+  geocoderFormat?: 'photon' | 'nominatim' | null;
   /** Addresses of the external tools (DESIGN_PRO_URL, VOLTAGE_PRO_URL, TERRAIN_PRO_URL, PVRADAR_URL). */
   externalTools?: Partial<Record<ExternalTool, string | null>>;
 }

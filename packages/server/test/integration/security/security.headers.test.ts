@@ -93,8 +93,16 @@ describeEachDatabase('security: headers and tokens', (ctx) => {
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('script-src-attr')).toEqual(["'none'"]);
     expect(policy.get('worker-src')).toEqual(["'self'", 'blob:']);
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', 'https://tiles.example.test']);
-    expect(policy.get('connect-src')).toEqual(["'self'", 'https://tiles.example.test']);
+    // The basemaps' hosts (style, satellite tiles) and the place search's, from the same settings
+    // as /config.js: the configured style and the default satellite and geocoder services.
+    const map = ['https://tiles.example.test', 'https://server.arcgisonline.com', 'https://photon.komoot.io'];
+    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', ...map]);
+    expect(policy.get('connect-src')).toEqual(["'self'", ...map]);
+    expect(answers.config.body).toContain(
+      '"mapStyleUrl":"https://tiles.example.test/styles/basic/style.json?key=abc"',
+    );
+    expect(answers.config.body).toContain('"geocoderUrl":"https://photon.komoot.io/api/"');
+    expect(answers.config.body).toContain('"geocoderFormat":"photon"');
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     // Static files keep their own caching; /config.js keeps no-cache.
     expect(answers.asset.headers['cache-control']).toMatch(/max-age/);

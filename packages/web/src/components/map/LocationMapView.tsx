@@ -1,21 +1,19 @@
 /**
  * A MapLibre map with one marker. With `onPick`, a click places the marker and the marker can be
- * dragged; without it the map only shows the point. When WebGL is missing the map says so and the
- * screen around it keeps working.
+ * dragged, and a place found by the search box is picked; without it the map only shows the point
+ * (the search then only moves the view). The basemap is switchable (basemap.ts) and falls back to
+ * the offline style when it cannot load. When WebGL is missing the map says so and the screen around
+ * it keeps working.
  */
 import { useEffect, useRef, useState } from 'react';
 import maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import {
-  DEFAULT_CENTER,
-  DEFAULT_ZOOM,
-  POINT_ZOOM,
-  formatPointer,
-  mapStyle,
-  normalizePoint,
-  offlineStyle,
-} from './mapStyle.ts';
+import { availableBasemaps, basemapStyle, controlBasemap, type BasemapController } from './basemap.ts';
+import type { Place } from './geocoder.ts';
+import { MapControls } from './MapControls.tsx';
+import { DEFAULT_CENTER, DEFAULT_ZOOM, POINT_ZOOM, formatPointer, normalizePoint } from './mapStyle.ts';
 import { MapUnavailable } from './MapUnavailable.tsx';
+import { useBasemapState } from './useBasemapState.ts';
 
 export interface LocationMapProps {
   latitude: number | null;
@@ -53,6 +51,8 @@ export default function LocationMapView({
   const markerRef = useRef<maplibregl.Marker | null>(null);
   const onPickRef = useRef(onPick);
   const [failed, setFailed] = useState(false);
+  const basemaps = useBasemapState();
+  const controllerRef = useRef<BasemapController | null>(null);
   const pickable = Boolean(onPick);
   const start = useRef({ latitude, longitude });
 
@@ -68,7 +68,7 @@ export default function LocationMapView({
     try {
       map = new maplibregl.Map({
         container,
-        style: mapStyle(),
+        style: basemapStyle(basemaps.initial),
         center: isPoint(lat, lng) ? [lng!, lat] : DEFAULT_CENTER,
         zoom: isPoint(lat, lng) ? POINT_ZOOM : DEFAULT_ZOOM,
         attributionControl: false,
@@ -79,14 +79,8 @@ export default function LocationMapView({
       setFailed(true);
       return;
     }
-    // A configured style that cannot load (offline) falls back to the built-in grid.
-    let styleLoaded = false;
-    map.once('style.load', () => (styleLoaded = true));
-    map.on('error', () => {
-      if (styleLoaded) return;
-      styleLoaded = true;
-      map.setStyle(offlineStyle());
-    });
+    controllerRef.current = controlBasemap(map, basemaps.initial, { onChange: basemaps.changed });
+    map.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-right');
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     if (pickable) {
       map.getCanvas().style.cursor = 'crosshair';
@@ -111,9 +105,23 @@ export default function LocationMapView({
       resize.disconnect();
       markerRef.current = null;
       mapRef.current = null;
+      controllerRef.current = null;
       map.remove();
     };
+    // The basemap in use is kept by the controller; a change of it must not rebuild the map.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pickable, label]);
+
+  const goTo = (place: Place) => {
+    const map = mapRef.current;
+    if (!map) return;
+    if (place.bounds) map.fitBounds(place.bounds, { maxZoom: 14, duration: 600 });
+    else map.easeTo({ center: [place.longitude, place.latitude], zoom: Math.max(map.getZoom(), 12) });
+    if (pickable) {
+      const point = normalizePoint(place.latitude, place.longitude);
+      onPickRef.current?.(point.latitude, point.longitude);
+    }
+  };
 
   useEffect(() => {
     const map = mapRef.current;
@@ -150,6 +158,17 @@ export default function LocationMapView({
         style={{ height: '100%', width: '100%', borderRadius: 4, overflow: 'hidden' }}
       />
       {pickable && <div ref={readoutRef} aria-hidden style={READOUT_STYLE} />}
+      <MapControls
+        basemaps={availableBasemaps()}
+        basemap={basemaps.kind}
+        fallback={basemaps.fallback}
+        onBasemap={(kind) => {
+          basemaps.choose(kind);
+          controllerRef.current?.show(kind);
+        }}
+        onPlace={goTo}
+        mapLabel={label}
+      />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 /**
- * The map style: `window.__SUNFIELD_CONFIG__.mapStyleUrl` when the deployment sets one, otherwise an
- * offline style defined here (country outlines served by Sunfield itself at /map/countries.geojson,
- * and a latitude/longitude grid; no network tiles), so picking a location works without internet. Default view: central North America (spec 2 §9.2).
+ * The offline map style, defined here (country outlines served by Sunfield itself at
+ * /map/countries.geojson, and a latitude/longitude grid; no network tiles), so picking a location
+ * works without internet: the fallback of the configured basemaps (basemap.ts) and the map when none
+ * is configured. Default view: central North America (spec 2 §9.2).
  */
 import type { FeatureCollection, LineString } from 'geojson';
 import type { StyleSpecification } from 'maplibre-gl';
@@ -81,10 +82,6 @@ export function offlineStyle(): StyleSpecification {
 export function configuredStyleUrl(): string | null {
   const url = runtimeConfig().mapStyleUrl;
   return url && url.trim() ? url : null;
-}
-
-export function mapStyle(): string | StyleSpecification {
-  return configuredStyleUrl() ?? offlineStyle();
 }
 
 /** Longitude wrapped into −180..180 and both rounded to 6 decimals (about 0.1 m). */

@@ -1,13 +1,23 @@
 /**
  * A MapLibre map of weather assets: one circle per asset with a location; clicking a circle opens
- * the asset. Uses the shared style of components/map (offline grid when no style is configured).
+ * the asset. Uses the shared basemaps of components/map (switchable, offline when they cannot
+ * load) and its place search, which moves the view.
  */
 import { useEffect, useRef, useState } from 'react';
 import maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { FeatureCollection, Point } from 'geojson';
-import { DEFAULT_CENTER, DEFAULT_ZOOM, mapStyle, offlineStyle } from '../../../components/map/mapStyle.ts';
+import {
+  availableBasemaps,
+  basemapStyle,
+  controlBasemap,
+  type BasemapController,
+} from '../../../components/map/basemap.ts';
+import type { Place } from '../../../components/map/geocoder.ts';
+import { MapControls } from '../../../components/map/MapControls.tsx';
+import { DEFAULT_CENTER, DEFAULT_ZOOM } from '../../../components/map/mapStyle.ts';
 import { MapUnavailable } from '../../../components/map/MapUnavailable.tsx';
+import { useBasemapState } from '../../../components/map/useBasemapState.ts';
 
 export interface AssetPoint {
   id: number;
@@ -44,9 +54,13 @@ export default function AssetsMapView({
   const mapRef = useRef<maplibregl.Map | null>(null);
   const [loaded, setLoaded] = useState(false);
   const [failed, setFailed] = useState(false);
+  const basemaps = useBasemapState();
+  const controllerRef = useRef<BasemapController | null>(null);
   const openRef = useRef(onOpen);
+  const pointsRef = useRef(points);
   useEffect(() => {
     openRef.current = onOpen;
+    pointsRef.current = points;
   });
 
   useEffect(() => {
@@ -56,7 +70,7 @@ export default function AssetsMapView({
     try {
       map = new maplibregl.Map({
         container,
-        style: mapStyle(),
+        style: basemapStyle(basemaps.initial),
         center: DEFAULT_CENTER,
         zoom: DEFAULT_ZOOM,
         attributionControl: false,
@@ -66,15 +80,10 @@ export default function AssetsMapView({
       setFailed(true);
       return;
     }
-    let styleLoaded = false;
-    map.on('error', () => {
-      if (styleLoaded) return;
-      styleLoaded = true;
-      map.setStyle(offlineStyle());
-    });
-    map.on('load', () => {
-      styleLoaded = true;
-      map.addSource('assets', { type: 'geojson', data: toGeoJson([]) });
+    // Every style (the first, a switched basemap, the offline fallback) starts without the assets.
+    const addAssets = () => {
+      if (map.getSource('assets')) return;
+      map.addSource('assets', { type: 'geojson', data: toGeoJson(pointsRef.current) });
       map.addLayer({
         id: 'assets',
         type: 'circle',
@@ -86,27 +95,32 @@ export default function AssetsMapView({
           'circle-stroke-width': 1.5,
         },
       });
-      map.on('click', 'assets', (event) => {
-        const id = Number(event.features?.[0]?.properties?.id);
-        if (Number.isFinite(id)) openRef.current?.(id);
-      });
-      const popup = new maplibregl.Popup({ closeButton: false, closeOnClick: false });
-      map.on('mouseenter', 'assets', (event) => {
-        map.getCanvas().style.cursor = 'pointer';
-        const feature = event.features?.[0];
-        if (feature?.geometry.type === 'Point') {
-          popup
-            .setLngLat(feature.geometry.coordinates as [number, number])
-            .setText(String(feature.properties?.name ?? ''))
-            .addTo(map);
-        }
-      });
-      map.on('mouseleave', 'assets', () => {
-        map.getCanvas().style.cursor = '';
-        popup.remove();
-      });
       setLoaded(true);
+    };
+    controllerRef.current = controlBasemap(map, basemaps.initial, {
+      onChange: basemaps.changed,
+      onStyle: addAssets,
     });
+    map.on('click', 'assets', (event) => {
+      const id = Number(event.features?.[0]?.properties?.id);
+      if (Number.isFinite(id)) openRef.current?.(id);
+    });
+    const popup = new maplibregl.Popup({ closeButton: false, closeOnClick: false });
+    map.on('mouseenter', 'assets', (event) => {
+      map.getCanvas().style.cursor = 'pointer';
+      const feature = event.features?.[0];
+      if (feature?.geometry.type === 'Point') {
+        popup
+          .setLngLat(feature.geometry.coordinates as [number, number])
+          .setText(String(feature.properties?.name ?? ''))
+          .addTo(map);
+      }
+    });
+    map.on('mouseleave', 'assets', () => {
+      map.getCanvas().style.cursor = '';
+      popup.remove();
+    });
+    map.addControl(new maplibregl.AttributionControl({ compact: true }), 'bottom-right');
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     const resize = new ResizeObserver(() => map.resize());
     resize.observe(container);
@@ -114,8 +128,11 @@ export default function AssetsMapView({
     return () => {
       resize.disconnect();
       mapRef.current = null;
+      controllerRef.current = null;
       map.remove();
     };
+    // The basemap in use is kept by the controller; a change of it must not rebuild the map.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [label]);
 
   useEffect(() => {
@@ -130,10 +147,28 @@ export default function AssetsMapView({
     }
   }, [points, loaded]);
 
+  const goTo = (place: Place) => {
+    const map = mapRef.current;
+    if (!map) return;
+    if (place.bounds) map.fitBounds(place.bounds, { maxZoom: 12, duration: 600 });
+    else map.easeTo({ center: [place.longitude, place.latitude], zoom: Math.max(map.getZoom(), 10) });
+  };
+
   if (failed) return <MapUnavailable height={height} />;
   return (
-    <div style={{ height, width: '100%', borderRadius: 4, overflow: 'hidden' }}>
+    <div style={{ position: 'relative', height, width: '100%', borderRadius: 4, overflow: 'hidden' }}>
       <div ref={containerRef} style={{ height: '100%', width: '100%' }} />
+      <MapControls
+        basemaps={availableBasemaps()}
+        basemap={basemaps.kind}
+        fallback={basemaps.fallback}
+        onBasemap={(kind) => {
+          basemaps.choose(kind);
+          controllerRef.current?.show(kind);
+        }}
+        onPlace={goTo}
+        mapLabel={label}
+      />
     </div>
   );
 }
