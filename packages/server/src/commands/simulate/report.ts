@@ -4,7 +4,9 @@
  */
 import fs from 'node:fs';
 import { HOURLY_COLUMNS, hourlyColumns, LOSS_TREE_STAGES, type SimulationResult } from '@sunfield/engine';
-import { LOSS_LABELS } from '@sunfield/domain';
+// The module itself, not the package index: the index builds every zod schema of the domain, a
+// second of `sunfield simulate`'s start for a table of names.
+import { LOSS_LABELS } from '@sunfield/domain/results/lossLabels.ts';
 
 /** "12.35 MWh" with the unit that keeps 3–6 significant digits. */
 export function formatEnergy(wh: number): string {
