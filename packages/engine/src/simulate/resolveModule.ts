@@ -92,6 +92,10 @@ function electricalModel(
     const c = r.object(o.cecParameters, `${path}.cecParameters`);
     if (!c) return undefined;
     const p = `${path}.cecParameters`;
+    const bandGap =
+      pvModel === PvModelType.Cec
+        ? cecBandGap(r, o, c, p)
+        : r.number(o, 'bandgapVoltage', path, { above: 0 });
     const base = {
       alphaSc: r.required(c, 'alphaSc', p),
       aRef: r.required(c, 'aRef', p, { above: 0 }),
@@ -99,7 +103,7 @@ function electricalModel(
       iORef: r.required(c, 'iORef', p, { above: 0 }),
       rS: r.required(c, 'rS', p, { min: 0 }),
       rShRef: r.required(c, 'rShRef', p, { above: 0 }),
-      ...optional('egRef', r.number(o, 'bandgapVoltage', path, { above: 0 })),
+      ...optional('egRef', bandGap),
       ...optional('irradianceRef', r.number(o, 'referenceIrradiance', path, { above: 0 })),
       ...optional('tempRef', r.number(o, 'referenceTemperature', path)),
     };
@@ -121,6 +125,32 @@ function electricalModel(
     r.error(path, e instanceof Error ? e.message : String(e));
     return undefined;
   }
+}
+
+/**
+ * Band gap of the CEC six parameters at 25 °C [eV]: the CEC/SAM coefficient generator fits every
+ * listed module with Eg,ref = 1.121 eV and dEg/dT = −0.0002677 K⁻¹, whatever its technology
+ * (Dobos, "An improved coefficient calculator for the California Energy Commission 6 parameter
+ * photovoltaic module model", J. Sol. Energy Eng. 134 (2012) 021011; De Soto et al., Solar Energy 80
+ * (2006) 78–88, eq. 9), so the parameters reproduce the module only with that band gap: a CdTe
+ * module of the list given its material's 1.5 eV came out 2.8 % low on DC. The record's
+ * `bandgapVoltage` belongs to its PVsyst-form fields (pvModel 1), where 1.5 eV stays right for CdTe;
+ * `cecParameters.egRef` states another fit's band gap explicitly.
+ */
+export const CEC_FIT_BAND_GAP = 1.121;
+
+/** @internal The band gap a CEC (pvModel 100) record runs with; noted when it is the fit's default. */
+function cecBandGap(r: CaseReader, o: Json, c: Json, p: string): number {
+  const explicit = r.number(c, 'egRef', p, { above: 0, max: 4 });
+  if (explicit !== undefined) return explicit;
+  const pvsyst = typeof o.bandgapVoltage === 'number' ? o.bandgapVoltage : undefined;
+  if (pvsyst !== undefined && Math.abs(pvsyst - CEC_FIT_BAND_GAP) > 1e-9) {
+    r.note(
+      `${p}.egRef`,
+      `${CEC_FIT_BAND_GAP} eV, dEg/dT −0.0002677 /K (the CEC fit's; bandgapVoltage ${pvsyst} eV is for pvModel 1)`,
+    );
+  }
+  return CEC_FIT_BAND_GAP;
 }
 
 /** @internal `{[key]: v}` when v is defined, else `{}`. */
