@@ -42,7 +42,7 @@ test('find a Global module, clone it, change its series resistance, see the curv
   await page.goto('/module-library');
   await expect(page).toHaveTitle('Module Library | Sunfield');
   await expect(page.getByRole('radio', { name: 'My Modules' })).toBeChecked();
-  await page.getByRole('textbox', { name: 'Search' }).fill('DNA-144-BF23-400W');
+  await page.getByRole('searchbox', { name: 'Search modules' }).fill('DNA-144-BF23-400W');
   const table = page.getByRole('table', { name: 'Modules' });
   const link = table.getByRole('link', { name: GLOBAL_MODULE, exact: true });
   await expect(link).toBeVisible({ timeout: 20_000 });

@@ -2,6 +2,7 @@
 import './lib/zodConfig.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './styles/readOnly.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';

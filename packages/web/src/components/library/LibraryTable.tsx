@@ -7,9 +7,10 @@
  * `selected` ids with `onSelectedChange` (a checkbox column appears when given), `onRowClick`, and
  * `onEndReached` for infinite scroll (called when the last rows come into view).
  */
-import { Checkbox, Group, Table, Text, UnstyledButton } from '@mantine/core';
+import { Checkbox, Table, Text } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type CSSProperties, type ReactNode } from 'react';
+import { SortButton } from '../list/SortHeader.tsx';
 
 export interface LibraryColumn<T> {
   key: string;
@@ -19,6 +20,12 @@ export interface LibraryColumn<T> {
   render: (row: T) => ReactNode;
   width?: number | string;
   align?: 'left' | 'right' | 'center';
+  /**
+   * Text that may be long (names, manufacturers): cut with an ellipsis at `maxWidth` px (the whole
+   * text in the tooltip `title`). Other columns (numbers, badges, dates) are never cut: they keep
+   * their width, so the table scrolls sideways rather than hiding a status or the last column.
+   */
+  truncate?: { maxWidth: number; title: (row: T) => string | null };
 }
 
 export interface LibraryTableProps<T> {
@@ -39,29 +46,6 @@ export interface LibraryTableProps<T> {
   height?: number;
   rowHeight?: number;
   minWidth?: number;
-}
-
-function SortHeader({
-  active,
-  order,
-  onClick,
-  children,
-}: {
-  active: boolean;
-  order: 'asc' | 'desc' | undefined;
-  onClick: () => void;
-  children: ReactNode;
-}) {
-  return (
-    <UnstyledButton onClick={onClick} style={{ font: 'inherit', fontWeight: 700 }}>
-      <Group gap={4} wrap="nowrap">
-        {children}
-        <Text component="span" size="xs" c={active ? undefined : 'dimmed'} aria-hidden>
-          {active ? (order === 'asc' ? '▲' : '▼') : '↕'}
-        </Text>
-      </Group>
-    </UnstyledButton>
-  );
 }
 
 export function LibraryTable<T>({
@@ -142,12 +126,12 @@ export function LibraryTable<T>({
                 <Table.Th
                   key={column.key}
                   aria-sort={column.sortKey ? (ariaSort ?? 'none') : undefined}
-                  style={{ width: column.width, textAlign: column.align }}
+                  style={{ width: column.width, textAlign: column.align, whiteSpace: 'nowrap' }}
                 >
                   {column.sortKey && onSort ? (
-                    <SortHeader active={active} order={order} onClick={() => onSort(column.sortKey!)}>
+                    <SortButton active={active} order={order} onClick={() => onSort(column.sortKey!)}>
                       {column.header}
-                    </SortHeader>
+                    </SortButton>
                   ) : (
                     column.header
                   )}
@@ -184,16 +168,20 @@ export function LibraryTable<T>({
                   </Table.Td>
                 )}
                 {columns.map((column) => (
-                  <Table.Td
-                    key={column.key}
-                    style={{
-                      textAlign: column.align,
-                      whiteSpace: 'nowrap',
-                      overflow: 'hidden',
-                      textOverflow: 'ellipsis',
-                    }}
-                  >
-                    {column.render(row)}
+                  <Table.Td key={column.key} style={{ textAlign: column.align, whiteSpace: 'nowrap' }}>
+                    {column.truncate ? (
+                      <Text
+                        component="div"
+                        size="sm"
+                        truncate="end"
+                        maw={column.truncate.maxWidth}
+                        title={column.truncate.title(row) ?? undefined}
+                      >
+                        {column.render(row)}
+                      </Text>
+                    ) : (
+                      column.render(row)
+                    )}
                   </Table.Td>
                 ))}
               </Table.Tr>

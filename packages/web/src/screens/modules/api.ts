@@ -4,10 +4,7 @@ import { startUpload, type Upload } from '../../api/upload.ts';
 import type { ModuleListQuery } from './model/listParams.ts';
 import type { DefaultIam, Module, ModuleOverviewPage, ModuleRecord } from './model/types.ts';
 
-export function listModules(
-  query: ModuleListQuery & { page: number },
-  signal?: AbortSignal,
-): Promise<ModuleOverviewPage> {
+export function listModules(query: ModuleListQuery, signal?: AbortSignal): Promise<ModuleOverviewPage> {
   return api<ModuleOverviewPage>('/Module/ModuleOverview', {
     query: { ...query },
     signal,

@@ -1,5 +1,5 @@
 /** TanStack Query keys and hooks of the module screens. */
-import { keepPreviousData, useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/client.ts';
 import { getModule, listModules } from './api.ts';
 import type { ModuleListQuery } from './model/listParams.ts';
@@ -13,13 +13,11 @@ export const moduleKeys = {
 
 export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
-/** Pages of the overview, loaded as the table scrolls. */
+/** One page of the overview (paged as the inverter library is; the previous page stays while the next loads). */
 export function useModuleList(query: ModuleListQuery) {
-  return useInfiniteQuery({
+  return useQuery({
     queryKey: moduleKeys.list(query),
-    queryFn: ({ pageParam, signal }) => listModules({ ...query, page: pageParam }, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
+    queryFn: ({ signal }) => listModules(query, signal),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,84 +1,54 @@
 /**
  * /inverter-library (spec 1 §2): the inverter library — own assets and Active + Global by default
  * (spec 1 §6), debounced server search, power range, sortable virtualized table, paging, selection
- * for Change Status, New Inverter and the OND and file imports.
+ * for Change Status, New Inverter and the OND and file imports. Laid out as the module library is
+ * (components/library), with its state in the address (components/list).
  */
-import { Alert, Anchor, Center, Group, Loader, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { Button, FileButton, Paper, Stack, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
-import { AssetStatusBadge } from '../../../components/library/AssetStatusBadge.tsx';
 import { LibraryTable, type LibraryColumn } from '../../../components/library/LibraryTable.tsx';
+import { LibraryToolbar } from '../../../components/library/LibraryToolbar.tsx';
+import { leadingColumns, trailingColumns } from '../../../components/library/libraryColumns.tsx';
+import { ListBody } from '../../../components/list/ListBody.tsx';
+import { ListFooter } from '../../../components/list/ListFooter.tsx';
+import { useListParams } from '../../../components/list/useListParams.ts';
+import { useSelection } from '../../../components/list/useSelection.ts';
+import { NUMBER_FORMATS, formatNumber } from '../../../lib/numberFormat.ts';
 import { usePageTitle } from '../../../lib/pageTitle.ts';
 import { changeStatusPath } from '../../changeStatus/model.ts';
-import { formatNumber } from '../model/draft.ts';
 import {
+  INVERTER_NOUN,
+  OWNER_FILTER_LABELS,
+  PAGE_SIZE,
   buildLibraryQuery,
-  pageCount,
-  rangeLabel,
+  readLibraryParams,
   toggleSort,
+  writeLibraryParams,
   type LibraryParams,
   type SortKey,
 } from '../model/listParams.ts';
 import type { InverterOverviewItem } from '../model/types.ts';
 import { useInverterList } from '../queries.ts';
-import { LibraryToolbar } from './LibraryToolbar.tsx';
 import { useInverterImport } from './useInverterImport.ts';
-import { useLibraryParams } from './useLibraryParams.ts';
-import { formatDateTime } from '../../../lib/dates.ts';
 
-const inverterPath = (id: number) => `/inverter/${id}/efficiency`;
+const inverterPath = (row: { id: number }) => `/inverter/${row.id}/efficiency`;
 
 const COLUMNS: LibraryColumn<InverterOverviewItem>[] = [
-  {
-    key: 'name',
-    header: 'Name',
-    sortKey: 'name',
-    width: '26%',
-    render: (row) => (
-      <Anchor
-        component={Link}
-        to={inverterPath(row.id)}
-        fw={500}
-        onClick={(event) => event.stopPropagation()}
-      >
-        {row.name}
-      </Anchor>
-    ),
-  },
-  {
-    key: 'manufacturer',
-    header: 'Manufacturer',
-    sortKey: 'manufacturer',
-    render: (row) => row.manufacturer ?? '--',
-  },
-  { key: 'model', header: 'Model', sortKey: 'model', render: (row) => row.model ?? '--' },
+  ...leadingColumns<InverterOverviewItem>(inverterPath),
   {
     key: 'powerRating',
-    header: 'Power (kW)',
+    header: 'Power [kW]',
     sortKey: 'powerRating',
     align: 'right',
-    render: (row) => formatNumber(row.powerRating, 2),
+    render: (row) => formatNumber(row.powerRating, NUMBER_FORMATS.inverterPower),
   },
   {
     key: 'maxAbsoluteVoltage',
-    header: 'Max voltage (V)',
+    header: 'Max voltage [V]',
     align: 'right',
-    render: (row) => formatNumber(row.maxAbsoluteVoltage, 2),
+    render: (row) => formatNumber(row.maxAbsoluteVoltage, NUMBER_FORMATS.electrical),
   },
-  {
-    key: 'status',
-    header: 'Status',
-    sortKey: 'status',
-    width: 150,
-    render: (row) => <AssetStatusBadge status={row.status} />,
-  },
-  { key: 'owner', header: 'Owner', render: (row) => row.ownerName ?? '--' },
-  {
-    key: 'lastModified',
-    header: 'Last modified',
-    sortKey: 'lastModified',
-    render: (row) => formatDateTime(row.lastModified),
-  },
+  ...trailingColumns<InverterOverviewItem>(),
 ];
 
 function emptyText(params: LibraryParams): string {
@@ -89,48 +59,11 @@ function emptyText(params: LibraryParams): string {
 export function InverterLibraryScreen() {
   usePageTitle('Inverter Library');
   const navigate = useNavigate();
-  const [params, setParams] = useLibraryParams();
+  const [params, setParams] = useListParams(readLibraryParams, writeLibraryParams);
   const list = useInverterList(buildLibraryQuery(params));
-  const [selected, setSelected] = useState<number[]>([]);
+  const selection = useSelection();
   const imports = useInverterImport();
-  const total = list.data?.total ?? 0;
   const rows = list.data?.items ?? [];
-
-  let body;
-  if (list.isPending) {
-    body = (
-      <Center p="xl">
-        <Loader aria-label="Loading inverters" />
-      </Center>
-    );
-  } else if (list.isError && !list.data) {
-    body = (
-      <Alert color="red" title="The inverters could not be loaded">
-        {list.error.message}
-      </Alert>
-    );
-  } else if (!rows.length) {
-    body = (
-      <Text c="dimmed" ta="center" p="xl">
-        {emptyText(params)}
-      </Text>
-    );
-  } else {
-    body = (
-      <LibraryTable
-        label="Inverters"
-        columns={COLUMNS}
-        rows={rows}
-        getRowId={(row) => row.id}
-        sort={params.sort}
-        order={params.order}
-        onSort={(key) => setParams(toggleSort(params, key as SortKey))}
-        selected={selected}
-        onSelectedChange={setSelected}
-        onRowClick={(row) => navigate(inverterPath(row.id))}
-      />
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -138,27 +71,65 @@ export function InverterLibraryScreen() {
       <LibraryToolbar
         params={params}
         onChange={setParams}
-        selectedCount={selected.length}
-        onChangeStatus={() => navigate(changeStatusPath('inverter', selected))}
-        importing={imports.busy}
-        onImportOnd={(file) => void imports.importOnd(file)}
-        onImportFile={(file) => void imports.importFile(file)}
+        ownerLabels={OWNER_FILTER_LABELS}
+        searchLabel="Search inverters"
+        powerUnit="kW"
+        selectedCount={selection.ids.length}
+        onChangeStatus={() => navigate(changeStatusPath('inverter', selection.ids))}
+        actions={
+          <>
+            <Button component={Link} to="/inverter/efficiency">
+              New Inverter
+            </Button>
+            <FileButton onChange={(file) => void imports.importOnd(file)} accept=".ond,.OND">
+              {(props) => (
+                <Button {...props} variant="default" loading={imports.busy}>
+                  Import OND
+                </Button>
+              )}
+            </FileButton>
+            <FileButton onChange={(file) => void imports.importFile(file)} accept=".json,application/json">
+              {(props) => (
+                <Button {...props} variant="default" loading={imports.busy}>
+                  Import
+                </Button>
+              )}
+            </FileButton>
+          </>
+        }
       />
-      <Paper withBorder>{body}</Paper>
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {list.data ? rangeLabel(params.page, total) : ''}
-          {list.isFetching && list.data ? ' · updating…' : ''}
-        </Text>
-        {pageCount(total) > 1 && (
-          <Pagination
-            total={pageCount(total)}
-            value={Math.min(params.page, pageCount(total))}
-            onChange={(page) => setParams({ ...params, page })}
-            aria-label="Pages"
+      <Paper withBorder>
+        <ListBody
+          isPending={list.isPending}
+          error={list.error}
+          hasData={list.data !== undefined}
+          empty={!rows.length}
+          loadingLabel="Loading inverters"
+          errorTitle="The inverters could not be loaded"
+          emptyText={emptyText(params)}
+        >
+          <LibraryTable
+            label="Inverters"
+            columns={COLUMNS}
+            rows={rows}
+            getRowId={(row) => row.id}
+            sort={params.sort}
+            order={params.order}
+            onSort={(key) => setParams(toggleSort(params, key as SortKey))}
+            selected={selection.ids}
+            onSelectedChange={selection.set}
+            onRowClick={(row) => navigate(inverterPath(row))}
           />
-        )}
-      </Group>
+        </ListBody>
+      </Paper>
+      <ListFooter
+        total={list.data?.total}
+        page={params.page}
+        pageSize={PAGE_SIZE}
+        noun={INVERTER_NOUN}
+        onPage={(page) => setParams({ ...params, page })}
+        extra={list.isFetching ? ' · updating…' : ''}
+      />
     </Stack>
   );
 }

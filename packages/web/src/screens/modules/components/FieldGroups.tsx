@@ -4,6 +4,7 @@ import { definitionLabel, findDefinition } from '@sunfield/domain';
 import { moduleSchema } from '@sunfield/domain/api/module.ts';
 import { fieldRange } from '@sunfield/domain/api/ranges.ts';
 import { QuantityInput, useUnits } from '../../../lib/units.tsx';
+import { roundForDisplay } from '../../../lib/numberFormat.ts';
 import { getPath, type FieldDef, type FieldGroup } from '../model/fields.ts';
 import type { ModuleRecord } from '../model/types.ts';
 
@@ -14,6 +15,12 @@ interface Props {
   readOnly: boolean;
   errors: Record<string, string>;
 }
+
+/**
+ * A stored number as a field shows it: binary float noise ('0.041000000000000004', shown by the field
+ * as 0.041000000000000) is rounded away at 15 significant digits, more than anyone types.
+ */
+const inputNumber = (value: number): number => roundForDisplay(value, 15, 12);
 
 function enumOptions(type: string): { value: string; label: string }[] {
   return (findDefinition(type)?.values ?? []).map((v) => ({
@@ -92,7 +99,7 @@ function Field({
             ? undefined
             : `${Number(lo.toFixed(digits))} – ${Number(hi.toFixed(digits))}`
         }
-        value={typeof value === 'number' ? value : ''}
+        value={typeof value === 'number' ? inputNumber(value) : ''}
         onChange={(next) => onChange(field.path, next === '' ? null : next)}
         readOnly={readOnly}
         error={error}
@@ -105,7 +112,7 @@ function Field({
     <NumberInput
       label={label}
       placeholder={range ? `${range.min} – ${range.max}` : undefined}
-      value={typeof value === 'number' ? value : ''}
+      value={typeof value === 'number' ? inputNumber(value) : ''}
       onChange={(next) =>
         onChange(field.path, typeof next === 'number' ? next : next === '' ? null : Number(next))
       }

@@ -1,79 +1,53 @@
 /**
- * /module-library (route name module.library): the module library as a virtualized table of the
- * overview, with server-side search (debounced), owner, status (own assets, Active and Global by
- * default — spec 1 §6), technology and power filters, sortable columns and infinite scroll. A row
- * opens its module; selected rows go to the change-status screen.
+ * /module-library (route name module.library): the module library — own assets and Active + Global
+ * by default (spec 1 §6), debounced server search, technology and power filters, sortable virtualized
+ * table, paging, selection for Change Status, New module, Generate and Import PAN. Laid out as the
+ * inverter library is (components/library), with its state in the address (components/list).
  */
-import {
-  Alert,
-  Anchor,
-  Button,
-  Group,
-  Loader,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  MultiSelect,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button, MultiSelect, Paper, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { definitionLabel, findDefinition } from '@sunfield/domain';
-import { AssetStatusBadge } from '../../../components/library/AssetStatusBadge.tsx';
 import { LibraryTable, type LibraryColumn } from '../../../components/library/LibraryTable.tsx';
-import { StatusFilter } from '../../../components/library/StatusFilter.tsx';
+import { LibraryToolbar } from '../../../components/library/LibraryToolbar.tsx';
+import { leadingColumns, trailingColumns } from '../../../components/library/libraryColumns.tsx';
+import { ListBody } from '../../../components/list/ListBody.tsx';
+import { ListFooter } from '../../../components/list/ListFooter.tsx';
+import { useListParams } from '../../../components/list/useListParams.ts';
+import { useSelection } from '../../../components/list/useSelection.ts';
+import { NUMBER_FORMATS, formatNumber } from '../../../lib/numberFormat.ts';
 import { usePageTitle } from '../../../lib/pageTitle.ts';
+import { changeStatusPath } from '../../changeStatus/model.ts';
 import {
+  MODULE_NOUN,
   OWNER_FILTER_LABELS,
+  PAGE_SIZE,
   buildListQuery,
   readListParams,
   toggleSort,
   writeListParams,
   type ModuleListParams,
-  type OwnerFilter,
   type SortKey,
 } from '../model/listParams.ts';
 import type { ModuleOverviewItem } from '../model/types.ts';
 import { useModuleList } from '../queries.ts';
 import { PanImportModal } from './PanImportModal.tsx';
-import { formatDateTime } from '../../../lib/dates.ts';
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 const TECHNOLOGY_OPTIONS = (findDefinition('CellTechnologyTypeEnum')?.values ?? []).map((v) => ({
   value: String(v.id),
   label: definitionLabel('CellTechnologyTypeEnum', v.id) ?? v.name,
 }));
 
+const modulePath = (row: { id: number }) => `/module/${row.id}`;
+
 const COLUMNS: LibraryColumn<ModuleOverviewItem>[] = [
-  {
-    key: 'name',
-    header: 'Name',
-    sortKey: 'name',
-    width: '28%',
-    render: (row) => (
-      <Anchor component={Link} to={`/module/${row.id}`} fw={500} onClick={(event) => event.stopPropagation()}>
-        {row.name}
-      </Anchor>
-    ),
-  },
-  {
-    key: 'manufacturer',
-    header: 'Manufacturer',
-    sortKey: 'manufacturer',
-    render: (row) => row.manufacturer ?? '--',
-  },
-  { key: 'model', header: 'Model', sortKey: 'model', render: (row) => row.model ?? '--' },
+  ...leadingColumns<ModuleOverviewItem>(modulePath),
   {
     key: 'power',
     header: 'Power [W]',
     sortKey: 'stcMaxPower',
     align: 'right',
-    render: (row) => (row.stcMaxPower === null ? '--' : row.stcMaxPower.toFixed(1)),
+    render: (row) => formatNumber(row.stcMaxPower, NUMBER_FORMATS.modulePower),
   },
   {
     key: 'technology',
@@ -86,163 +60,91 @@ const COLUMNS: LibraryColumn<ModuleOverviewItem>[] = [
     header: 'Faciality',
     render: (row) => definitionLabel('FacialityEnum', row.faciality) ?? '--',
   },
-  {
-    key: 'status',
-    header: 'Status',
-    sortKey: 'status',
-    render: (row) => <AssetStatusBadge status={row.status} />,
-  },
-  { key: 'owner', header: 'Owner', render: (row) => row.ownerName ?? (row.ownerId ? '--' : 'Global') },
-  {
-    key: 'lastModified',
-    header: 'Last modified',
-    sortKey: 'lastModified',
-    render: (row) => formatDateTime(row.lastModified),
-  },
+  ...trailingColumns<ModuleOverviewItem>(),
 ];
+
+function emptyText(params: ModuleListParams): string {
+  if (params.search.trim()) return `No modules match "${params.search.trim()}".`;
+  return 'No modules match the filters.';
+}
 
 export function ModuleLibraryScreen() {
   usePageTitle('Module Library');
   const navigate = useNavigate();
-  const [search, setSearch] = useSearchParams();
-  const params = useMemo(() => readListParams(search), [search]);
-  const setParams = (next: ModuleListParams) => setSearch(writeListParams(next), { replace: true });
-  const [text, setText] = useState(params.search);
-  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  useEffect(() => {
-    if (debounced !== params.search) setParams({ ...params, search: debounced });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the debounced text drives this
-  }, [debounced]);
-  const [selected, setSelected] = useState<number[]>([]);
-  const [panOpen, setPanOpen] = useState(false);
-
+  const [params, setParams] = useListParams(readListParams, writeListParams);
   const list = useModuleList(buildListQuery(params));
-  const rows = useMemo(() => list.data?.pages.flatMap((page) => page.items) ?? [], [list.data]);
-  const total = list.data?.pages[0]?.total ?? 0;
-
-  let body;
-  if (list.isPending) {
-    body = (
-      <Group justify="center" p="xl">
-        <Loader aria-label="Loading modules" />
-      </Group>
-    );
-  } else if (list.isError && !list.data) {
-    body = (
-      <Alert color="red" title="The modules could not be loaded">
-        {list.error.message}
-      </Alert>
-    );
-  } else if (!rows.length) {
-    body = (
-      <Text c="dimmed" ta="center" p="xl">
-        {params.search.trim()
-          ? `No modules match "${params.search.trim()}".`
-          : 'No modules match the filters.'}
-      </Text>
-    );
-  } else {
-    body = (
-      <LibraryTable
-        label="Modules"
-        columns={COLUMNS}
-        rows={rows}
-        getRowId={(row) => row.id}
-        sort={params.sort}
-        order={params.order}
-        onSort={(key) => setParams(toggleSort(params, key as SortKey))}
-        selected={selected}
-        onSelectedChange={setSelected}
-        onRowClick={(row) => navigate(`/module/${row.id}`)}
-        onEndReached={() => {
-          if (list.hasNextPage && !list.isFetchingNextPage) void list.fetchNextPage();
-        }}
-        height={600}
-        minWidth={1100}
-      />
-    );
-  }
+  const selection = useSelection();
+  const [panOpen, setPanOpen] = useState(false);
+  const rows = list.data?.items ?? [];
 
   return (
     <Stack gap="md">
-      <Group justify="space-between">
-        <Title order={2}>Module Library</Title>
-        <Group gap="xs">
-          <Button component={Link} to="/module">
-            New module
-          </Button>
-          <Button variant="default" component={Link} to="/module-library/generate">
-            Generate
-          </Button>
-          <Button variant="default" onClick={() => setPanOpen(true)}>
-            Import PAN
-          </Button>
-          <Button
-            variant="default"
-            disabled={!selected.length}
-            onClick={() => navigate(`/change-status/module?ids=${selected.join(',')}`)}
-          >
-            Change Status
-          </Button>
-        </Group>
-      </Group>
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          label="Search"
-          placeholder="Name, manufacturer or model"
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
-          w={280}
-        />
-        <SegmentedControl
-          aria-label="Owner"
-          data={(Object.keys(OWNER_FILTER_LABELS) as OwnerFilter[]).map((value) => ({
-            value,
-            label: OWNER_FILTER_LABELS[value],
-          }))}
-          value={params.owner}
-          onChange={(owner) => setParams({ ...params, owner: owner as OwnerFilter })}
-        />
-        <StatusFilter
-          value={params.statuses}
-          onChange={(statuses) => setParams({ ...params, statuses })}
-          w={260}
-        />
-        <MultiSelect
-          label="Technology"
-          placeholder={params.technologies.length ? undefined : 'All technologies'}
-          data={TECHNOLOGY_OPTIONS}
-          value={params.technologies.map(String)}
-          onChange={(next) => setParams({ ...params, technologies: next.map(Number) })}
-          clearable
-          w={240}
-        />
-        <NumberInput
-          label="Min power [W]"
-          value={params.minPower ?? ''}
-          onChange={(next) => setParams({ ...params, minPower: typeof next === 'number' ? next : null })}
-          min={0}
-          w={120}
-          hideControls
-        />
-        <NumberInput
-          label="Max power [W]"
-          value={params.maxPower ?? ''}
-          onChange={(next) => setParams({ ...params, maxPower: typeof next === 'number' ? next : null })}
-          min={0}
-          w={120}
-          hideControls
-        />
-      </Group>
-      <Paper withBorder>{body}</Paper>
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {list.data
-            ? `${rows.length} of ${total} modules${selected.length ? `, ${selected.length} selected` : ''}`
-            : ''}
-        </Text>
-        {list.isFetchingNextPage && <Loader size="xs" aria-label="Loading more modules" />}
-      </Group>
+      <Title order={2}>Module Library</Title>
+      <LibraryToolbar
+        params={params}
+        onChange={setParams}
+        ownerLabels={OWNER_FILTER_LABELS}
+        searchLabel="Search modules"
+        powerUnit="W"
+        selectedCount={selection.ids.length}
+        onChangeStatus={() => navigate(changeStatusPath('module', selection.ids))}
+        actions={
+          <>
+            <Button component={Link} to="/module">
+              New module
+            </Button>
+            <Button variant="default" component={Link} to="/module-library/generate">
+              Generate
+            </Button>
+            <Button variant="default" onClick={() => setPanOpen(true)}>
+              Import PAN
+            </Button>
+          </>
+        }
+        filters={
+          <MultiSelect
+            label="Technology"
+            placeholder={params.technologies.length ? undefined : 'All technologies'}
+            data={TECHNOLOGY_OPTIONS}
+            value={params.technologies.map(String)}
+            onChange={(next) => setParams({ ...params, technologies: next.map(Number), page: 1 })}
+            clearable
+            w={240}
+          />
+        }
+      />
+      <Paper withBorder>
+        <ListBody
+          isPending={list.isPending}
+          error={list.error}
+          hasData={list.data !== undefined}
+          empty={!rows.length}
+          loadingLabel="Loading modules"
+          errorTitle="The modules could not be loaded"
+          emptyText={emptyText(params)}
+        >
+          <LibraryTable
+            label="Modules"
+            columns={COLUMNS}
+            rows={rows}
+            getRowId={(row) => row.id}
+            sort={params.sort}
+            order={params.order}
+            onSort={(key) => setParams(toggleSort(params, key as SortKey))}
+            selected={selection.ids}
+            onSelectedChange={selection.set}
+            onRowClick={(row) => navigate(modulePath(row))}
+          />
+        </ListBody>
+      </Paper>
+      <ListFooter
+        total={list.data?.total}
+        page={params.page}
+        pageSize={PAGE_SIZE}
+        noun={MODULE_NOUN}
+        onPage={(page) => setParams({ ...params, page })}
+        extra={list.isFetching ? ' · updating…' : ''}
+      />
       {panOpen && <PanImportModal onClose={() => setPanOpen(false)} />}
     </Stack>
   );

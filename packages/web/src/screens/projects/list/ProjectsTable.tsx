@@ -6,7 +6,7 @@ import { formatLatitudeDMS, formatLongitudeDMS } from '@sunfield/domain';
 import type { ListParams, SortKey } from '../model/params.ts';
 import type { Project } from '../model/types.ts';
 import { StatusBadge } from '../StatusBadge.tsx';
-import { SortableHeader } from './SortableHeader.tsx';
+import { SortableTh } from '../../../components/list/SortHeader.tsx';
 
 interface Props {
   projects: Project[];
@@ -48,18 +48,18 @@ export function ProjectsTable({ projects, params, onSort }: Props) {
       <Table highlightOnHover verticalSpacing="xs" aria-label="Projects">
         <Table.Thead>
           <Table.Tr>
-            <SortableHeader sortKey="name" params={params} onSort={onSort}>
+            <SortableTh sortKey="name" sort={params.sort} order={params.order} onSort={onSort}>
               Name
-            </SortableHeader>
-            <SortableHeader sortKey="country" params={params} onSort={onSort}>
+            </SortableTh>
+            <SortableTh sortKey="country" sort={params.sort} order={params.order} onSort={onSort}>
               Location
-            </SortableHeader>
+            </SortableTh>
             <Table.Th>Coordinates</Table.Th>
             <Table.Th>Time zone</Table.Th>
             <Table.Th>Status</Table.Th>
-            <SortableHeader sortKey="lastModified" params={params} onSort={onSort}>
+            <SortableTh sortKey="lastModified" sort={params.sort} order={params.order} onSort={onSort}>
               Last modified
-            </SortableHeader>
+            </SortableTh>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

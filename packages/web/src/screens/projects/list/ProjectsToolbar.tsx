@@ -1,61 +1,33 @@
 /** Status filter (Active by default), debounced search and the Create Project button. */
-import { Button, Group, SegmentedControl, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
-import type { ListParams, StatusFilter } from '../model/params.ts';
+import { ListSearch } from '../../../components/list/ListSearch.tsx';
+import { SegmentFilter } from '../../../components/list/SegmentFilter.tsx';
+import type { SetListParams } from '../../../components/list/useListParams.ts';
+import { STATUS_FILTERS, type ListParams, type StatusFilter } from '../model/params.ts';
 
-const STATUS_OPTIONS: { value: StatusFilter; label: string }[] = [
-  { value: 'active', label: 'Active' },
-  { value: 'archived', label: 'Archived' },
-  { value: 'all', label: 'All' },
-];
-
-export const SEARCH_DEBOUNCE_MS = 300;
+const STATUS_LABELS: Record<StatusFilter, string> = { active: 'Active', archived: 'Archived', all: 'All' };
 
 interface Props {
   params: ListParams;
-  onChange: (next: ListParams, options?: { replace?: boolean }) => void;
+  onChange: SetListParams<ListParams>;
 }
 
 export function ProjectsToolbar({ params, onChange }: Props) {
-  const [text, setText] = useState(params.search);
-  const [debounced] = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
-  const sent = useRef(params.search);
-  const latest = useRef({ params, onChange });
-  useEffect(() => {
-    latest.current = { params, onChange };
-  });
-
-  // Typing settles → the address (replacing the entry, so Back leaves the list rather than undoing letters).
-  useEffect(() => {
-    if (debounced === sent.current) return;
-    sent.current = debounced;
-    latest.current.onChange({ ...latest.current.params, search: debounced, page: 1 }, { replace: true });
-  }, [debounced]);
-
-  // Back/forward changed the address → the box follows.
-  useEffect(() => {
-    if (params.search === sent.current) return;
-    sent.current = params.search;
-    setText(params.search);
-  }, [params.search]);
-
   return (
     <Group justify="space-between" wrap="wrap" gap="sm">
       <Group gap="sm" wrap="wrap">
-        <SegmentedControl
-          aria-label="Project status"
-          data={STATUS_OPTIONS}
+        <SegmentFilter
+          ariaLabel="Project status"
+          options={STATUS_FILTERS}
+          labels={STATUS_LABELS}
           value={params.status}
-          onChange={(value) => onChange({ ...params, status: value as StatusFilter, page: 1 })}
+          onChange={(status) => onChange({ ...params, status, page: 1 })}
         />
-        <TextInput
-          aria-label="Search projects"
-          placeholder="Search projects"
-          type="search"
-          value={text}
-          onChange={(event) => setText(event.currentTarget.value)}
+        <ListSearch
+          ariaLabel="Search projects"
+          value={params.search}
+          onCommit={(search) => onChange({ ...params, search, page: 1 }, { replace: true })}
           w={280}
         />
       </Group>

@@ -2,6 +2,18 @@
  * Route and list parameters of the project screens: the project id (digits only, spec 1 §2) and the
  * list state kept in the address (status filter, search, sort, page) with the query it sends.
  */
+import {
+  oneOf,
+  pageCount as pageCountOf,
+  parsePage,
+  rangeLabel as rangeLabelOf,
+  readSort,
+  toggleSortOf,
+  writeSort,
+  type Noun,
+  type SortOrder,
+} from '../../../components/list/listState.ts';
+
 export const PAGE_SIZE = 25;
 
 /** A route id is digits only; anything else is treated as a project that does not exist. */
@@ -15,7 +27,7 @@ export const STATUS_FILTERS = ['active', 'archived', 'all'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const SORT_KEYS = ['name', 'lastModified', 'createdDate', 'country'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
-export type SortOrder = 'asc' | 'desc';
+export type { SortOrder };
 
 export interface ListParams {
   status: StatusFilter;
@@ -40,19 +52,12 @@ export function defaultOrderFor(sort: SortKey): SortOrder {
   return sort === 'name' || sort === 'country' ? 'asc' : 'desc';
 }
 
-function oneOf<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
-  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
-}
-
 export function readListParams(search: URLSearchParams): ListParams {
-  const sort = oneOf(search.get('sort'), SORT_KEYS, DEFAULT_LIST_PARAMS.sort);
-  const page = Number(search.get('page'));
   return {
     status: oneOf(search.get('status'), STATUS_FILTERS, DEFAULT_LIST_PARAMS.status),
     search: search.get('q') ?? '',
-    sort,
-    order: oneOf(search.get('order'), ['asc', 'desc'] as const, defaultOrderFor(sort)),
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    ...readSort(search, SORT_KEYS, DEFAULT_LIST_PARAMS.sort, defaultOrderFor),
+    page: parsePage(search.get('page')),
   };
 }
 
@@ -61,17 +66,14 @@ export function writeListParams(params: ListParams): URLSearchParams {
   const out = new URLSearchParams();
   if (params.status !== DEFAULT_LIST_PARAMS.status) out.set('status', params.status);
   if (params.search.trim()) out.set('q', params.search);
-  if (params.sort !== DEFAULT_LIST_PARAMS.sort) out.set('sort', params.sort);
-  if (params.order !== defaultOrderFor(params.sort)) out.set('order', params.order);
+  writeSort(out, params, DEFAULT_LIST_PARAMS.sort, defaultOrderFor);
   if (params.page > 1) out.set('page', String(params.page));
   return out;
 }
 
 /** Clicking a column: the same column flips the order, another column starts at its natural order. */
-export function toggleSort(params: ListParams, sort: SortKey): ListParams {
-  const order = params.sort === sort ? (params.order === 'asc' ? 'desc' : 'asc') : defaultOrderFor(sort);
-  return { ...params, sort, order, page: 1 };
-}
+export const toggleSort = (params: ListParams, sort: SortKey): ListParams =>
+  toggleSortOf(params, sort, defaultOrderFor);
 
 /** Project status numbers (Active 0, Archived 1) for the filter; 'all' sends none. */
 const STATUS_QUERY: Record<StatusFilter, number | undefined> = { active: 0, archived: 1, all: undefined };
@@ -100,15 +102,10 @@ export function buildListQuery(params: ListParams): ListQuery {
   return query;
 }
 
-export function pageCount(total: number): number {
-  return Math.max(1, Math.ceil(total / PAGE_SIZE));
-}
+export const pageCount = (total: number): number => pageCountOf(total, PAGE_SIZE);
+
+export const PROJECT_NOUN: Noun = ['project', 'projects'];
 
 /** 'Showing 26–50 of 73 projects'; the range is empty when there is nothing to show. */
-export function rangeLabel(page: number, total: number): string {
-  if (total <= 0) return '0 projects';
-  const first = (page - 1) * PAGE_SIZE + 1;
-  const last = Math.min(total, page * PAGE_SIZE);
-  const noun = total === 1 ? 'project' : 'projects';
-  return first > total ? `${total} ${noun}` : `Showing ${first}–${last} of ${total} ${noun}`;
-}
+export const rangeLabel = (page: number, total: number): string =>
+  rangeLabelOf(page, total, PAGE_SIZE, PROJECT_NOUN);

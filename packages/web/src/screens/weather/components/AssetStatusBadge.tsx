@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+import { UNTRUNCATED_BADGE } from '../../../components/library/AssetStatusBadge.tsx';
 import { statusLabel } from '../model/format.ts';
 
 const COLOR: Record<number, string> = {
@@ -15,7 +16,7 @@ const COLOR: Record<number, string> = {
 /** 'Draft-Private', 'Active', 'Global', … */
 export function AssetStatusBadge({ status }: { status: number | null | undefined }) {
   return (
-    <Badge color={COLOR[status ?? 0] ?? 'gray'} variant="light">
+    <Badge color={COLOR[status ?? 0] ?? 'gray'} variant="light" {...UNTRUNCATED_BADGE}>
       {statusLabel(status)}
     </Badge>
   );

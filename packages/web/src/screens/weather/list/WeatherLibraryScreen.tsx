@@ -3,41 +3,31 @@
  * the assets, a virtualized table; Import, Generate, Add weather data, Compare (selected) and Change
  * Status (selected). Rows follow weatheritem pushes; a download shows its progress in its row.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Center,
-  Collapse,
-  Group,
-  Loader,
-  MultiSelect,
-  Pagination,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useMemo, useState } from 'react';
+import { Button, Collapse, Group, MultiSelect, Paper, Stack, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { ASSET_STATUS } from '@sunfield/domain';
+import { ListBody } from '../../../components/list/ListBody.tsx';
+import { ListFooter } from '../../../components/list/ListFooter.tsx';
+import { ListSearch } from '../../../components/list/ListSearch.tsx';
+import { SegmentFilter } from '../../../components/list/SegmentFilter.tsx';
+import { useListParams } from '../../../components/list/useListParams.ts';
+import { useSelection } from '../../../components/list/useSelection.ts';
 import { usePageTitle } from '../../../lib/pageTitle.ts';
 import { statusLabel } from '../model/format.ts';
 import {
   OWNER_FILTER_LABELS,
   OWNER_FILTERS,
+  PAGE_SIZE,
+  WEATHER_NOUN,
   buildLibraryQuery,
-  pageCount,
-  rangeLabel,
+  readLibraryParams,
   toggleSort,
-  type OwnerFilter,
+  writeLibraryParams,
 } from '../model/listParams.ts';
 import { useWeatherList, useWeatherPushes } from '../queries.ts';
 import { AssetsMap } from './AssetsMap.tsx';
 import { LocationSearch } from './LocationSearch.tsx';
-import { useLibraryParams } from './useLibraryParams.ts';
 import { WeatherTable } from './WeatherTable.tsx';
 
 const STATUS_OPTIONS = Object.values(ASSET_STATUS as Record<string, number>)
@@ -47,28 +37,16 @@ const STATUS_OPTIONS = Object.values(ASSET_STATUS as Record<string, number>)
 export function WeatherLibraryScreen() {
   usePageTitle('Weather Library');
   const navigate = useNavigate();
-  const [params, setParams] = useLibraryParams();
+  const [params, setParams] = useListParams(readLibraryParams, writeLibraryParams);
   const list = useWeatherList(buildLibraryQuery(params));
-  const [selected, setSelected] = useState<number[]>([]);
+  const selection = useSelection();
+  const selected = selection.ids;
+  const setSelected = selection.set;
   const [showMap, setShowMap] = useState(true);
   const [showSearch, setShowSearch] = useState(false);
   useWeatherPushes();
 
-  const [text, setText] = useState(params.search);
-  const [debounced] = useDebouncedValue(text, 300);
-  const sent = useRef(params.search);
-  const latest = useRef({ params, setParams });
-  useEffect(() => {
-    latest.current = { params, setParams };
-  });
-  useEffect(() => {
-    if (debounced === sent.current) return;
-    sent.current = debounced;
-    latest.current.setParams({ ...latest.current.params, search: debounced, page: 1 }, { replace: true });
-  }, [debounced]);
-
   const items = useMemo(() => list.data?.items ?? [], [list.data]);
-  const total = list.data?.total ?? 0;
   const points = useMemo(
     () =>
       items
@@ -81,39 +59,6 @@ export function WeatherLibraryScreen() {
         })),
     [items],
   );
-
-  let body;
-  if (list.isPending) {
-    body = (
-      <Center p="xl">
-        <Loader aria-label="Loading weather files" />
-      </Center>
-    );
-  } else if (list.isError && !list.data) {
-    body = (
-      <Alert color="red" title="The weather files could not be loaded">
-        {list.error.message}
-      </Alert>
-    );
-  } else if (!items.length) {
-    body = (
-      <Text c="dimmed" ta="center" p="xl">
-        {params.search.trim()
-          ? `No weather files match "${params.search.trim()}".`
-          : 'No weather files yet. Import, generate or download one to get started.'}
-      </Text>
-    );
-  } else {
-    body = (
-      <WeatherTable
-        items={items}
-        params={params}
-        onSort={(key) => setParams(toggleSort(params, key))}
-        selected={selected}
-        onSelect={setSelected}
-      />
-    );
-  }
 
   return (
     <Stack gap="md">
@@ -133,11 +78,12 @@ export function WeatherLibraryScreen() {
       </Group>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Group gap="sm" wrap="wrap" align="flex-end">
-          <SegmentedControl
-            aria-label="Weather filter"
-            data={OWNER_FILTERS.map((value) => ({ value, label: OWNER_FILTER_LABELS[value] }))}
+          <SegmentFilter
+            ariaLabel="Weather filter"
+            options={OWNER_FILTERS}
+            labels={OWNER_FILTER_LABELS}
             value={params.owner}
-            onChange={(value) => setParams({ ...params, owner: value as OwnerFilter, page: 1 })}
+            onChange={(owner) => setParams({ ...params, owner, page: 1 })}
           />
           <MultiSelect
             aria-label="Status"
@@ -148,12 +94,10 @@ export function WeatherLibraryScreen() {
             clearable
             w={260}
           />
-          <TextInput
-            aria-label="Search weather"
-            placeholder="Search weather"
-            type="search"
-            value={text}
-            onChange={(event) => setText(event.currentTarget.value)}
+          <ListSearch
+            ariaLabel="Search weather"
+            value={params.search}
+            onCommit={(search) => setParams({ ...params, search, page: 1 }, { replace: true })}
             w={240}
           />
         </Group>
@@ -193,20 +137,36 @@ export function WeatherLibraryScreen() {
           />
         </Paper>
       )}
-      <Paper withBorder>{body}</Paper>
-      <Group justify="space-between">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {list.data ? rangeLabel(params.page, total) : ''}
-        </Text>
-        {pageCount(total) > 1 && (
-          <Pagination
-            total={pageCount(total)}
-            value={Math.min(params.page, pageCount(total))}
-            onChange={(page) => setParams({ ...params, page })}
-            aria-label="Pages"
+      <Paper withBorder>
+        <ListBody
+          isPending={list.isPending}
+          error={list.error}
+          hasData={list.data !== undefined}
+          empty={!items.length}
+          loadingLabel="Loading weather files"
+          errorTitle="The weather files could not be loaded"
+          emptyText={
+            params.search.trim()
+              ? `No weather files match "${params.search.trim()}".`
+              : 'No weather files yet. Import, generate or download one to get started.'
+          }
+        >
+          <WeatherTable
+            items={items}
+            params={params}
+            onSort={(key) => setParams(toggleSort(params, key))}
+            selected={selected}
+            onSelect={setSelected}
           />
-        )}
-      </Group>
+        </ListBody>
+      </Paper>
+      <ListFooter
+        total={list.data?.total}
+        page={params.page}
+        pageSize={PAGE_SIZE}
+        noun={WEATHER_NOUN}
+        onPage={(page) => setParams({ ...params, page })}
+      />
     </Stack>
   );
 }

@@ -2,8 +2,9 @@
  * The weather library table (virtualized): select, Name, Provider, Location, Period, Interval,
  * Annual GHI, Status, Owner, Last modified; a row downloading shows its progress bar.
  */
-import { Anchor, Checkbox, Group, Progress, Text, UnstyledButton } from '@mantine/core';
+import { Anchor, Checkbox, Progress } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
+import { SortButton, ariaSortOf } from '../../../components/list/SortHeader.tsx';
 import { AssetStatusBadge } from '../components/AssetStatusBadge.tsx';
 import { VirtualTable, type VirtualColumn } from '../components/VirtualTable.tsx';
 import {
@@ -43,27 +44,15 @@ function SortHeader({
   children: string;
 }) {
   if (!params || !onSort) return <>{children}</>;
-  const active = params.sort === id;
   return (
-    <UnstyledButton onClick={() => onSort(id)} style={{ font: 'inherit', fontWeight: 700 }}>
-      <Group gap={4} wrap="nowrap">
-        {children}
-        <Text component="span" size="xs" c={active ? undefined : 'dimmed'} aria-hidden>
-          {active ? (params.order === 'asc' ? '▲' : '▼') : '↕'}
-        </Text>
-      </Group>
-    </UnstyledButton>
+    <SortButton active={params.sort === id} order={params.order} onClick={() => onSort(id)}>
+      {children}
+    </SortButton>
   );
 }
 
 const sortOf = (id: SortKey, params?: LibraryParams) =>
-  params && params.sort === id
-    ? params.order === 'asc'
-      ? 'ascending'
-      : 'descending'
-    : params
-      ? 'none'
-      : undefined;
+  params ? ariaSortOf(params.sort === id, params.order) : undefined;
 
 export function WeatherTable({
   items,
@@ -188,7 +177,7 @@ export function WeatherTable({
       : []),
     {
       id: 'status',
-      width: '120px',
+      width: '150px',
       sort: sortOf('status', params),
       header: (
         <SortHeader id="status" params={params} onSort={onSort}>

@@ -1,8 +1,21 @@
 /**
  * The weather library list state kept in the address (spec 1 §6: the weather filter defaults to
  * 'My Weather'), the query of GET /Weather/WeatherOverview, ids of the weather route (digits only,
- * spec 1 §2) and the ids list of the compare page.
+ * spec 1 §2) and the ids list of the compare page; read and written with the list kit (components/list).
  */
+import {
+  oneOf,
+  pageCount as pageCountOf,
+  parseIdList,
+  parsePage,
+  rangeLabel as rangeLabelOf,
+  readSort,
+  toggleSortOf,
+  writeSort,
+  type Noun,
+  type SortOrder,
+} from '../../../components/list/listState.ts';
+
 export const PAGE_SIZE = 100;
 
 export const OWNER_FILTERS = ['mine', 'all'] as const;
@@ -11,7 +24,7 @@ export const OWNER_FILTER_LABELS: Record<OwnerFilter, string> = { mine: 'My Weat
 
 export const SORT_KEYS = ['name', 'lastModified', 'dataProvider', 'status', 'startDate'] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
-export type SortOrder = 'asc' | 'desc';
+export type { SortOrder };
 
 export interface LibraryParams {
   owner: OwnerFilter;
@@ -53,30 +66,15 @@ export function parseIds(raw: string | null | undefined): number[] {
 }
 
 /** '3,5' → [3, 5]: non-negative integers, no repeats. */
-export function parseStatuses(raw: string | null | undefined): number[] {
-  const out: number[] = [];
-  for (const part of (raw ?? '').split(',')) {
-    if (!/^\d+$/.test(part.trim())) continue;
-    const n = Number(part.trim());
-    if (!out.includes(n)) out.push(n);
-  }
-  return out;
-}
-
-function oneOf<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
-  return value !== null && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
-}
+export const parseStatuses = (raw: string | null | undefined): number[] => parseIdList(raw);
 
 export function readLibraryParams(search: URLSearchParams): LibraryParams {
-  const sort = oneOf(search.get('sort'), SORT_KEYS, DEFAULT_LIBRARY_PARAMS.sort);
-  const page = Number(search.get('page'));
   return {
     owner: oneOf(search.get('owner'), OWNER_FILTERS, DEFAULT_LIBRARY_PARAMS.owner),
     statuses: parseStatuses(search.get('status')),
     search: search.get('q') ?? '',
-    sort,
-    order: oneOf(search.get('order'), ['asc', 'desc'] as const, defaultOrderFor(sort)),
-    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    ...readSort(search, SORT_KEYS, DEFAULT_LIBRARY_PARAMS.sort, defaultOrderFor),
+    page: parsePage(search.get('page')),
   };
 }
 
@@ -85,16 +83,13 @@ export function writeLibraryParams(params: LibraryParams): URLSearchParams {
   if (params.owner !== DEFAULT_LIBRARY_PARAMS.owner) out.set('owner', params.owner);
   if (params.statuses.length) out.set('status', params.statuses.join(','));
   if (params.search.trim()) out.set('q', params.search);
-  if (params.sort !== DEFAULT_LIBRARY_PARAMS.sort) out.set('sort', params.sort);
-  if (params.order !== defaultOrderFor(params.sort)) out.set('order', params.order);
+  writeSort(out, params, DEFAULT_LIBRARY_PARAMS.sort, defaultOrderFor);
   if (params.page > 1) out.set('page', String(params.page));
   return out;
 }
 
-export function toggleSort(params: LibraryParams, sort: SortKey): LibraryParams {
-  const order = params.sort === sort ? (params.order === 'asc' ? 'desc' : 'asc') : defaultOrderFor(sort);
-  return { ...params, sort, order, page: 1 };
-}
+export const toggleSort = (params: LibraryParams, sort: SortKey): LibraryParams =>
+  toggleSortOf(params, sort, defaultOrderFor);
 
 export interface LibraryQuery {
   search?: string;
@@ -120,12 +115,9 @@ export function buildLibraryQuery(params: LibraryParams): LibraryQuery {
   return query;
 }
 
-export const pageCount = (total: number): number => Math.max(1, Math.ceil(total / PAGE_SIZE));
+export const WEATHER_NOUN: Noun = ['weather file', 'weather files'];
 
-export function rangeLabel(page: number, total: number): string {
-  if (total <= 0) return '0 weather files';
-  const first = (page - 1) * PAGE_SIZE + 1;
-  const last = Math.min(total, page * PAGE_SIZE);
-  const noun = total === 1 ? 'weather file' : 'weather files';
-  return first > total ? `${total} ${noun}` : `Showing ${first}–${last} of ${total} ${noun}`;
-}
+export const pageCount = (total: number): number => pageCountOf(total, PAGE_SIZE);
+
+export const rangeLabel = (page: number, total: number): string =>
+  rangeLabelOf(page, total, PAGE_SIZE, WEATHER_NOUN);
