@@ -5,7 +5,6 @@
  */
 import { WeatherParseError, type WeatherData } from '@sunfield/engine/weather/types.ts';
 import { globalTiltedPlane, weatherUncertainty } from '@sunfield/engine/weather/tiltedPlane.ts';
-import { parsePvgisHorizon } from '@sunfield/engine/weather/horizon.ts';
 import { qualityCheck } from '@sunfield/engine/weatherQuality/qualityCheck.ts';
 import {
   generateSyntheticYear,
@@ -17,6 +16,7 @@ import { badRequest } from '../lib/errors.ts';
 import { timeZoneInfoAt } from '../lib/geo.ts';
 import { loadWeatherData, updateWeatherRow, type WeatherRow } from '../models/weather.ts';
 import { parseErrorResponse, storePendingWeather } from './weatherImport.ts';
+import { parseInWorker } from '../uploads/parsePool.ts';
 import { weatherDetailPage } from './weatherAssets.ts';
 
 /** Runs an engine function; its WeatherParseError (bad input) becomes a 400 naming the problem. */
@@ -163,8 +163,9 @@ export async function uncertaintyOf(db: Db, row: WeatherRow) {
 // ------------------------------------------------------------------------------------------------
 
 /** Reads a PVGIS horizon file and stores its points in data.horizonDetails. */
-export async function importHorizon(db: Db, auth: AuthContext, row: WeatherRow, text: string) {
-  const points = engine(() => parsePvgisHorizon(text));
+export async function importHorizon(db: Db, auth: AuthContext, row: WeatherRow, bytes: Uint8Array) {
+  // Read in a parsing thread (uploads/parsePool.ts), as every upload is.
+  const points = await parseInWorker('horizon', bytes, {});
   const horizonDetails = points.map((p, i) => ({ id: i + 1, azimuth: p.azimuth, elevation: p.elevation }));
   await updateWeatherRow(db, row.id, {
     data: { ...(row.data as Record<string, unknown>), horizonDetails },

@@ -7,13 +7,17 @@ import { splitTable, TemplateParseError } from '@sunfield/engine/generator/templ
 import { readOndFile, readPanFile } from '@sunfield/engine/library/pvsystRecords.ts';
 import { parseElectricalShadingTable } from '@sunfield/engine/shading/electricalShadingTable.ts';
 import type { GenericCsvMapping } from '@sunfield/engine/weather/genericCsv.ts';
+import { parsePvgisHorizon } from '@sunfield/engine/weather/horizon.ts';
 import { pvsystRefusal, uploadText } from '../commands/equipmentUpload.ts';
 import {
+  decodeUpload,
+  parseErrorResponse,
   readMappedWeather,
   readWeatherBytes,
   type WeatherRead,
   type WeatherMapped,
 } from '../commands/weatherRead.ts';
+import { WeatherParseError } from '@sunfield/engine/weather/types.ts';
 import { badRequest } from '../lib/errors.ts';
 import { isZip, readFirstSheet, XlsxError } from '../lib/xlsx.ts';
 
@@ -35,6 +39,10 @@ export interface ParseOptions {
   weather: Record<string, never>;
   /** the kept text of a generic weather import, read with its column mapping */
   weatherMapped: { mapping: GenericCsvMapping };
+  /** a horizon profile (PVGIS horizon CSV or the like) */
+  horizon: Record<string, never>;
+  /** a JSON file (an equipment export); `what` names it in the 400 */
+  json: { what: string };
 }
 
 /** What each kind answers. */
@@ -45,6 +53,8 @@ export interface ParseResults {
   shading: ReturnType<typeof parseElectricalShadingTable>;
   weather: WeatherRead;
   weatherMapped: WeatherMapped;
+  horizon: ReturnType<typeof parsePvgisHorizon>;
+  json: unknown;
 }
 
 export type ParseKind = keyof ParseOptions;
@@ -78,6 +88,28 @@ function pvsyst<T>(what: string, read: () => T): T {
 
 const SHADING_FILE = 'shading table';
 
+/** The points of a horizon profile; a file the reader refuses is the 400 naming the problem. */
+function readHorizon(bytes: Uint8Array): ReturnType<typeof parsePvgisHorizon> {
+  try {
+    return parsePvgisHorizon(decodeUpload(bytes));
+  } catch (error) {
+    if (error instanceof WeatherParseError) throw parseErrorResponse(error);
+    if (error instanceof RangeError) throw badRequest(error.message, { $: [error.message] });
+    throw error;
+  }
+}
+
+/** A JSON upload's value; text that is not JSON is the 400 naming the file. */
+function readJson(bytes: Uint8Array, what: string): unknown {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const text = uploadText({ bytes: buffer, fileName: 'file', fields: {} }, what);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest(`The ${what} is not valid JSON.`, { file: [`The ${what} is not valid JSON.`] });
+  }
+}
+
 /**
  * Reads an upload of a kind, in the calling thread.
  * @throws HttpError 400 naming the file field for a file the reader refuses
@@ -101,6 +133,8 @@ export function parseNow<K extends ParseKind>(
       }),
     weather: () => readWeatherBytes(bytes),
     weatherMapped: () => readMappedWeather(bytes, (o as ParseOptions['weatherMapped']).mapping),
+    horizon: () => readHorizon(bytes),
+    json: () => readJson(bytes, (o as ParseOptions['json']).what),
   };
   return readers[kind]() as ParseResults[K];
 }

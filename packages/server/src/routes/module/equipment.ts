@@ -19,7 +19,7 @@ import {
   validateEquipmentStatus,
   type Entity,
 } from '../../commands/equipmentSave.ts';
-import { readUpload, uploadText } from '../../commands/equipmentUpload.ts';
+import { readUpload } from '../../commands/equipmentUpload.ts';
 import { badRequest, conflict, INVALID_INPUT, parse } from '../../lib/errors.ts';
 import { canonicalQuery } from '../../lib/request.ts';
 import {
@@ -46,6 +46,7 @@ import {
   statusChangeSchema,
 } from './schemas.ts';
 import { fileUpload } from '../../lib/openapi.ts';
+import { parseInWorker } from '../../uploads/parsePool.ts';
 
 /** Exported files are small JSON documents. */
 const EXPORT_FILE_LIMIT = 2 * 1024 * 1024;
@@ -182,13 +183,8 @@ export function registerEquipmentRoutes(app: FastifyInstance, options: Equipment
       const auth = requireAuth(request);
       const what = `${label.toLowerCase()} file`;
       const upload = await readUpload(request, what, EXPORT_FILE_LIMIT);
-      let json: unknown;
-      try {
-        json = JSON.parse(uploadText(upload, what));
-      } catch (error) {
-        if ((error as { statusCode?: number }).statusCode === 400) throw error;
-        throw badRequest(`The ${what} is not valid JSON.`, { file: [`The ${what} is not valid JSON.`] });
-      }
+      // Parsed in a parsing thread (uploads/parsePool.ts), as every upload is.
+      const json = await parseInWorker('json', upload.bytes, { what });
       if (!json || typeof json !== 'object' || Array.isArray(json)) {
         throw badRequest(`The ${what} must hold one ${label.toLowerCase()}.`, {
           file: ['Expected a JSON object.'],

@@ -16,7 +16,7 @@ import {
   uncertaintyOf,
 } from '../../commands/weatherAnalysis.ts';
 import { weatherDetailPage } from '../../commands/weatherAssets.ts';
-import { decodeUpload, finalizePendingWeather, validatePendingImport } from '../../commands/weatherImport.ts';
+import { finalizePendingWeather, validatePendingImport } from '../../commands/weatherImport.ts';
 import { parse } from '../../lib/errors.ts';
 import { canonicalQuery } from '../../lib/request.ts';
 import {
@@ -213,7 +213,7 @@ export function registerWeatherAnalysisRoutes(app: FastifyInstance): void {
       const auth = requireAuth(request);
       const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id, 'edit');
       const upload = await readUpload(request, HORIZON_UPLOAD_LIMIT);
-      return importHorizon(db, auth, found.weather, decodeUpload(upload.bytes));
+      return importHorizon(db, auth, found.weather, upload.bytes);
     },
   );
 
