@@ -40,7 +40,7 @@ describe('case validation', () => {
     expect(errors).toEqual(
       expect.arrayContaining([
         'project.latitude: must be a number from -90 to 90 (got 123)',
-        'prediction.transpositionModel: must be one of 0 Hay, 1 Perez (got 7)',
+        'prediction.transpositionModel: must be one of 0 Hay, 1 Perez, 100 Isotropic, 101 Reindl, 102 Klucher (got 7)',
         'prediction.monthlyFactors[0].month: must be an integer from 1 to 12 (got 13)',
         'powerPlant.blocks[0].arrays[0].inverters[0].dcFields[0].modulesWiredInSeries: is required (an integer ≥ 1)',
         'powerPlant.blocks[0].arrays[0].inverters[0].dcFields[0].numberOfSeriesStringsWiredInParallel: must be a number ≥ 0 (got "three")',

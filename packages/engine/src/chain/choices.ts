@@ -23,8 +23,18 @@ import type { SandiaSpectralParams } from '../spectral/sandiaSpectral.ts';
 
 type ValueOf<T> = T[keyof T];
 
-/** Sky-diffuse transposition (spec 3): Hay 0, Perez 1; engine extension: Isotropic 100 (checks). */
-export const TranspositionModelType = { Hay: 0, Perez: 1, Isotropic: 100 } as const;
+/**
+ * Sky-diffuse transposition (spec 3): Hay 0 (Hay–Davies), Perez 1; engine extensions, numbered past the
+ * product's values so its scripts keep their meaning: Isotropic 100 (Liu–Jordan), Reindl 101 (Reindl
+ * et al. 1990), Klucher 102 (Klucher 1979).
+ */
+export const TranspositionModelType = {
+  Hay: 0,
+  Perez: 1,
+  Isotropic: 100,
+  Reindl: 101,
+  Klucher: 102,
+} as const;
 export type TranspositionModelType = ValueOf<typeof TranspositionModelType>;
 
 /** Decomposition of GHI into DNI and DHI (spec 3): Erbs 0, Reindl 1, DIRINT 2, None 3. */
@@ -121,7 +131,9 @@ export type DCFieldBacktrackingType = ValueOf<typeof DCFieldBacktrackingType>;
 export type TranspositionChoice =
   | { model: typeof TranspositionModelType.Hay }
   | { model: typeof TranspositionModelType.Perez; coefficients: PerezModel }
-  | { model: typeof TranspositionModelType.Isotropic };
+  | { model: typeof TranspositionModelType.Isotropic }
+  | { model: typeof TranspositionModelType.Reindl }
+  | { model: typeof TranspositionModelType.Klucher };
 
 /** Decomposition model with its options (used unless `useMeteoPOAI`). */
 export type DecompositionModelChoice =

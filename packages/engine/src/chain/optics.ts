@@ -8,7 +8,9 @@ import { extraterrestrialSpencerSeries } from '../irradiance/extraterrestrial.ts
 import { decomposeSeries } from '../irradiance/decomposition/decompose.ts';
 import { gtiDirintSeries, type TranspositionCallback } from '../irradiance/decomposition/gtiDirint.ts';
 import { haydaviesKernel } from '../irradiance/transposition/haydavies.ts';
+import { klucherKernel } from '../irradiance/transposition/klucher.ts';
 import { PEREZ_IO_LENGTH, perezKernel } from '../irradiance/transposition/perez.ts';
+import { reindlKernel } from '../irradiance/transposition/reindl.ts';
 import { planeOfArraySeries } from '../irradiance/transposition/planeOfArray.ts';
 import { fixedTiltSeries } from '../mounting/fixedTilt.ts';
 import { seasonalTiltSeries } from '../mounting/seasonalTilt.ts';
@@ -307,6 +309,12 @@ function transposeCallback(p: PreparedOptics, out: OpticsSeries, work: OpticsWor
     } else if (t.model === 'haydavies') {
       haydaviesKernel(dhi, dni, dniExtra, Math.cos(z), c, cosTilt, r);
       sky = r[0]! + r[1]!;
+    } else if (t.model === 'reindl') {
+      reindlKernel(dhi, dni, ghi, dniExtra, Math.cos(z), c, cosTilt, r);
+      sky = r[0]! + r[1]! + r[2]!;
+    } else if (t.model === 'klucher') {
+      klucherKernel(dhi, ghi, Math.cos(z), c, cosTilt, r);
+      sky = r[0]! + r[1]! + r[2]!;
     } else sky = dhi * 0.5 * (1 + cosTilt);
     return beam + sky + ghi * albedo[i]! * 0.5 * (1 - cosTilt);
   };

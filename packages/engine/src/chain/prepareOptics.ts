@@ -109,6 +109,10 @@ function transposition(c: OpticsChoices['transposition']): Transposition {
       return { model: 'perez', coefficients: c.coefficients };
     case TranspositionModelType.Isotropic:
       return { model: 'isotropic' };
+    case TranspositionModelType.Reindl:
+      return { model: 'reindl' };
+    case TranspositionModelType.Klucher:
+      return { model: 'klucher' };
   }
 }
 

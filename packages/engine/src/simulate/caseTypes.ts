@@ -40,18 +40,25 @@ export interface MonthlyFactorsInput {
 /** spec 3 `Prediction`: model choices, losses, degradation, uncertainty. */
 export interface PredictionInput {
   name?: string;
-  /** TranspositionModelType: Hay 0, Perez 1 */
+  /** TranspositionModelType: Hay (Hay–Davies) 0, Perez 1; engine: isotropic 100, Reindl 101, Klucher 102 */
   transpositionModel?: number;
   /** Perez coefficient set by name (`allsitescomposite1990` …) or its index in `PEREZ_MODELS` */
   perezCoefficients?: string | number;
   /** DiffuseDirectDecompModelType: Erbs 0, Reindl 1, DIRINT 2, None 3 */
   diffuseDirectDecompModel?: number;
+  /** DIRINT (engine): use the stability index Δkt′ of the neighbouring steps (default true) */
+  dirintUseDeltaKtPrime?: boolean;
+  /** DIRINT's precipitable water (engine): none 0, the file's column 1, from the dew point 3 */
+  dirintWaterSource?: number;
   useMeteoPOAI?: boolean;
   /** AirMassModelType: Bird–Hulstrom 0, Kasten–Sandia 1 */
   airMassModel?: number;
   /** CircumsolarTreatmentType (engine numbering): diffuse 0, beam 1 */
   circumsolarTreatment?: number;
-  /** ModuleTemperatureModelType: heat balance 0, Sandia 1, NOCT 2, DC-field defined 3 */
+  /**
+   * ModuleTemperatureModelType: heat balance 0, Sandia 1, NOCT 2, DC-field defined 3; engine: Faiman
+   * 100, PVsyst with an explicit η 101, Fuentes 102 (coefficients on the DC fields)
+   */
   modTempModel?: number;
   /** IncidenceAngleModelType: Sandia 2, ASHRAE 3, None 4, Tabular 5, Physical 6 */
   incAngleModel?: number;
@@ -69,6 +76,9 @@ export interface PredictionInput {
   electricalShadingFractionalEffect?: number;
   numberOfModuleFractions?: number;
   useWeatherFileAlbedoData?: boolean;
+  /** one albedo [-] and one soiling loss [%] (engine) for every month `monthlyFactors` does not give */
+  albedo?: number;
+  soilingLoss?: number;
   monthlyFactors?: MonthlyFactorsInput[];
   horizonDetails?: { azimuth: number; elevation: number }[];
   /** DegradationModel: none 0, stepped AC 1, linear AC 2, linear DC 3, non-linear DC 4 */
@@ -166,6 +176,14 @@ export interface DcFieldInput {
   moduleTilt?: number;
   moduleAzimuth?: number;
   groundCoverageRatio?: number;
+  /**
+   * own cell-temperature model, read with prediction modTempModel 3: heat balance 0, Sandia 1, NOCT 2;
+   * engine: Faiman 100 (`faimanU0`, `faimanU1`), PVsyst 101 (`heatBalanceConductiveCoef`,
+   * `heatBalanceConvectiveCoef`, `heatAbsorptionCoefAlphaT`, `moduleEfficiency` η [-]), Fuentes 102
+   * (`nominalOperatingCellTemperature` as the installed NOCT [°C], `fuentesModuleHeight`,
+   * `fuentesWindHeight` [m], `fuentesEmissivity`, `fuentesAbsorption` [-], `fuentesCharacteristicLength` [m])
+   */
+  modTempModel?: number;
   [field: string]: unknown;
 }
 

@@ -118,6 +118,7 @@ export function evaluateModule(
       poaGlobal: optics.poaAfterNearShading,
       tempAir: w.tempAir,
       windSpeed: w.windSpeed,
+      stepHours: w.intervalHours,
       ...(d.tempModule ? { tempModule: d.tempModule } : {}),
     },
     d.temperature,

@@ -7,9 +7,43 @@
 
 type ValueOf<T> = T[keyof T];
 
-/** Cell-temperature model of a prediction (spec 3 + OpenAPI): heat balance 0, Sandia 1, NOCT 2, DC-field defined 3. */
-export const ModuleTemperatureModelType = { HeatBalance: 0, Sandia: 1, Noct: 2, DcFieldDefined: 3 } as const;
+/**
+ * Cell-temperature model of a prediction (spec 3 + OpenAPI): heat balance 0, Sandia 1, NOCT 2, DC-field
+ * defined 3; engine additions: Faiman 100 (U0, U1), PVsyst 101 (Uc, Uv, α and an explicit module
+ * efficiency η), Fuentes 102 (the transient model of PVWatts and SAM, with the installed NOCT).
+ */
+export const ModuleTemperatureModelType = {
+  HeatBalance: 0,
+  Sandia: 1,
+  Noct: 2,
+  DcFieldDefined: 3,
+  Faiman: 100,
+  Pvsyst: 101,
+  Fuentes: 102,
+} as const;
 export type ModuleTemperatureModelType = ValueOf<typeof ModuleTemperatureModelType>;
+
+/**
+ * A DC field's own cell-temperature model (`dcField.modTempModel`, read with prediction modTempModel 3):
+ * the prediction's values without 3.
+ */
+export const DcFieldModuleTemperatureModelType = {
+  HeatBalance: 0,
+  Sandia: 1,
+  Noct: 2,
+  Faiman: 100,
+  Pvsyst: 101,
+  Fuentes: 102,
+} as const;
+export type DcFieldModuleTemperatureModelType = ValueOf<typeof DcFieldModuleTemperatureModelType>;
+
+/**
+ * Source of DIRINT's precipitable water W (engine field `dirintWaterSource`, numbered as spec 3's
+ * `SpectralWeatherType`, whose relative-humidity value 2 DIRINT does not offer): none 0 (DIRINT's "W not
+ * available" bin), the weather file's column 1, from the dew point 3 (Perez et al. 1992, Eq. 4).
+ */
+export const DirintWaterSourceType = { None: 0, PrecipitableWater: 1, DewPoint: 3 } as const;
+export type DirintWaterSourceType = ValueOf<typeof DirintWaterSourceType>;
 
 /**
  * Electrical model of a module (spec 3 `PvModelType`): 1-diode with recombination 0, 1-diode 1,

@@ -41,8 +41,13 @@ import { dcLossFactors, dcWiringResistance, type DcLossFactors } from '../module
 import { defaultIam } from '../optics/iam/defaultIam.ts';
 import { FIRST_SOLAR_SPECTRAL_COEFFICIENTS, type FirstSolarCoefficients } from '../spectral/firstSolar.ts';
 import { cellTemperatureModelFromFields, type CellTemperatureModel } from '../temperature/cellTemperature.ts';
-import { CircumsolarTreatmentType, DcWiringLossModel } from './enums.ts';
-import type { CaseReader, Json } from './read.ts';
+import {
+  CircumsolarTreatmentType,
+  DcFieldModuleTemperatureModelType,
+  DcWiringLossModel,
+  ModuleTemperatureModelType,
+} from './enums.ts';
+import type { CaseReader, Json, NumberRule } from './read.ts';
 import type { ModuleSettings } from './resolveModule.ts';
 import type { PredictionSettings } from './resolvePrediction.ts';
 
@@ -61,6 +66,8 @@ export interface DcFieldSettings {
   /** tracker rotation per step [°] (`trackingAngleTimeSeriesDetails`), control TimeSeries only */
   trackingAngle: Float64Array | undefined;
   temperature: CellTemperatureModel;
+  /** the cell-temperature model in use (ModuleTemperatureModelType without 3), for the summary */
+  temperatureModel: number;
   /** measured module temperature per step [°C] (`moduleSurfaceTempTimeSeriesDetails`) */
   tempModule: Float64Array | undefined;
   losses: DcLossFactors & { mismatchPct: number; lidPct: number; qualityPct: number; dcHealthPct: number };
@@ -241,6 +248,66 @@ function mounting(r: CaseReader, o: Json, path: string, lat: number, m: ModuleSe
 }
 
 /**
+ * The engine's cell-temperature choices of a DC field (`modTempModel` 100–102 on the prediction, or on
+ * the DC field with the prediction's 3), their coefficients read from the DC field with the defaults
+ * noted:
+ * - 100 Faiman: `faimanU0` 25 W/(m²·K), `faimanU1` 6.84 W·s/(m³·K) (Faiman 2008's fit for c-Si);
+ * - 101 PVsyst with the efficiency given: `heatBalanceConductiveCoef` Uc, `heatBalanceConvectiveCoef`
+ *   Uv, `heatAbsorptionCoefAlphaT` α (the DC field's, else the module's, else 29, 0 and 0.9),
+ *   `moduleEfficiency` η 0.1 (PVsyst's documented default; unlike 0, η does not come from the module's
+ *   STC rating);
+ * - 102 Fuentes: `nominalOperatingCellTemperature` as the installed NOCT 45 °C (PVWatts' open rack),
+ *   `fuentesModuleHeight` 5 m, `fuentesWindHeight` 9.144 m, `fuentesEmissivity` 0.84,
+ *   `fuentesAbsorption` 0.83, `fuentesCharacteristicLength` 0.5 m (Fuentes 1987's values), the fixed
+ *   tilt of the field (30° for other mountings, the paper's).
+ */
+function engineTemperatureModel(
+  r: CaseReader,
+  o: Json,
+  path: string,
+  kind: 100 | 101 | 102,
+  module: ModuleSettings,
+  mount: MountingChoice,
+): CellTemperatureModel {
+  /** the DC field's value, else the module's, else the default (noted) */
+  const n = (k: string, dflt: number, rule: NumberRule, moduleValue?: number | null) => {
+    const v = r.number(o, k, path, rule);
+    if (v !== undefined) return v;
+    if (moduleValue !== undefined && moduleValue !== null) return moduleValue;
+    if (!r.quiet) r.note(`${path}.${k}`, String(dflt));
+    return dflt;
+  };
+  const t = module.thermal;
+  if (kind === ModuleTemperatureModelType.Faiman)
+    return {
+      model: 'faiman',
+      u0: n('faimanU0', 25, { above: 0, max: 200 }),
+      u1: n('faimanU1', 6.84, { min: 0, max: 100 }),
+    };
+  if (kind === ModuleTemperatureModelType.Pvsyst)
+    return {
+      model: 'heatBalance',
+      uC: n('heatBalanceConductiveCoef', 29, { above: 0, max: 200 }, t.heatBalanceConductiveCoef),
+      uV: n('heatBalanceConvectiveCoef', 0, { min: 0, max: 100 }, t.heatBalanceConvectiveCoef),
+      alpha: n('heatAbsorptionCoefAlphaT', 0.9, { min: 0, max: 1 }, t.heatAbsorptionCoefAlphaT),
+      efficiency: n('moduleEfficiency', 0.1, { min: 0, max: 0.5 }),
+    };
+  const surfaceTilt = mount.type === DCFieldTrackingTypeEnum.FixedTilt ? mount.surfaceTilt : 30;
+  if (mount.type !== DCFieldTrackingTypeEnum.FixedTilt && !r.quiet)
+    r.note(`${path}.fuentes tilt`, "30° (the paper's) for a mounting without a fixed tilt");
+  return {
+    model: 'fuentes',
+    noctInstalled: n('nominalOperatingCellTemperature', 45, { min: 21, max: 100 }),
+    moduleHeight: n('fuentesModuleHeight', 5, { above: 0, max: 100 }),
+    windHeight: n('fuentesWindHeight', 9.144, { above: 0, max: 200 }),
+    emissivity: n('fuentesEmissivity', 0.84, { above: 0, max: 1 }),
+    absorption: n('fuentesAbsorption', 0.83, { above: 0, max: 1 }),
+    characteristicLength: n('fuentesCharacteristicLength', 0.5, { above: 0, max: 10 }),
+    surfaceTilt,
+  };
+}
+
+/**
  * Reads a DC field.
  * @param r the reader
  * @param o the DC field object
@@ -355,8 +422,16 @@ export function resolveDcField(
       : {}),
   };
   const own = (k: string) => r.number(o, k, path);
+  const dcFieldModel = r.choice(
+    o,
+    'modTempModel',
+    path,
+    DcFieldModuleTemperatureModelType,
+    DcFieldModuleTemperatureModelType.HeatBalance,
+    false,
+  );
   const dcFieldThermal = {
-    modTempModel: r.number(o, 'modTempModel', path, { integer: true, min: 0, max: 2 }),
+    modTempModel: dcFieldModel,
     heatBalanceConductiveCoef: own('heatBalanceConductiveCoef'),
     heatBalanceConvectiveCoef: own('heatBalanceConvectiveCoef'),
     sandiaConductiveCoef: own('sandiaConductiveCoef'),
@@ -365,7 +440,17 @@ export function resolveDcField(
     nominalOperatingCellTemperature: own('nominalOperatingCellTemperature'),
     transmittanceAbsorptance: own('transmittanceAbsorptance'),
   };
-  let temperature = cellTemperatureModelFromFields(p.modTempModel, module.thermal, dcFieldThermal);
+  const kind = p.modTempModel === ModuleTemperatureModelType.DcFieldDefined ? dcFieldModel : p.modTempModel;
+  let temperature =
+    kind === ModuleTemperatureModelType.Faiman ||
+    kind === ModuleTemperatureModelType.Pvsyst ||
+    kind === ModuleTemperatureModelType.Fuentes
+      ? engineTemperatureModel(r, o, path, kind, module, mount)
+      : cellTemperatureModelFromFields(
+          p.modTempModel as 0 | 1 | 2 | 3,
+          module.thermal,
+          dcFieldThermal as typeof dcFieldThermal & { modTempModel: 0 | 1 | 2 },
+        );
   let tempModule: Float64Array | undefined;
   if (r.boolean(o, 'useModuleSurfaceTempTimeSeries', path, false)) {
     tempModule = r.series(o, 'moduleSurfaceTempTimeSeriesDetails', path, site.steps);
@@ -431,6 +516,7 @@ export function resolveDcField(
     groundCoverageRatio: gcr,
     trackingAngle,
     temperature,
+    temperatureModel: kind,
     tempModule,
     losses,
     wiring,

@@ -4,16 +4,23 @@
  * uncertainty components.
  *
  * Defaults of absent fields (each applied one is listed in the result's `defaultsApplied`):
- * - transpositionModel 1 Perez with the 1990 all-sites coefficients; circumsolarTreatment 0 (diffuse);
+ * - transpositionModel 1 Perez with the 1990 all-sites coefficients (also offered: 0 Hay–Davies and the
+ *   engine's 100 isotropic, 101 Reindl, 102 Klucher); circumsolarTreatment 0 (diffuse);
  * - diffuseDirectDecompModel: 3 None when the weather has DNI and DHI, else 2 DIRINT (spec 1 §4: a file
  *   without plane-of-array irradiance gets no decomposition and Perez); useMeteoPOAI false;
+ * - DIRINT (and GTI-DIRINT): dirintUseDeltaKtPrime true; dirintWaterSource the weather's dew point 3,
+ *   else its precipitable water 1, else none 0;
  * - airMassModel 0 Bird–Hulstrom (the first value, as an API client that omits it gets);
- * - modTempModel 0 heat balance (spec 4 §2 "default"); incAngleModel 3 ASHRAE with the module's b0;
+ * - modTempModel 0 heat balance (spec 4 §2 "default"; also offered: the engine's 100 Faiman, 101 PVsyst
+ *   with explicit η, 102 Fuentes, whose coefficients the DC fields give); incAngleModel 3 ASHRAE with
+ *   the module's b0;
  * - spectralShiftModel 0 none; spectralWeatherType: the weather's precipitable water 1, else relative
  *   humidity 2, else dew point 3, else none 0 (spec 4 §2 "precipitable-water source");
  * - soilingModel 0 constant monthly; directBeamShadingModel 0 linear; diffuseShadingModel 0 none;
  *   electricalShadingFractionalEffect 50 % (spec 4 §2);
- * - monthlyFactors: albedo 0.2, soiling 0 %, spectral shift 0 % for every month not given;
+ * - monthlyFactors: albedo 0.2, soiling 0 %, spectral shift 0 % for every month not given; a constant
+ *   `albedo` [-] or `soilingLoss` [%] of the prediction replaces the 0.2 and the 0 % (one value for the
+ *   year without twelve monthly entries);
  * - degradationModel 0 none, linearDegradationRate 0.5 %/yr when a linear model is chosen without it
  *   (spec 4 §1, OA example); yearRepeater 1;
  * - uncertainty (spec 4 §1, SDK): errorSpaVar 2, errorModelAcc 2.9, errorIntAnnVar 3, errorSensAcc 5,
@@ -39,6 +46,7 @@ import {
   CircumsolarTreatmentType,
   DcWiringLossModel,
   DegradationModel,
+  DirintWaterSourceType,
   ModuleTemperatureModelType,
 } from './enums.ts';
 import type { CaseReader, Json } from './read.ts';
@@ -101,7 +109,14 @@ export interface PredictionSettings {
 }
 
 /** @internal Twelve monthly values from `monthlyFactors[].key`, `dflt` for months not given. */
-function monthly(r: CaseReader, list: unknown[], key: string, dflt: number, path: string): number[] {
+function monthly(
+  r: CaseReader,
+  list: unknown[],
+  key: string,
+  dflt: number,
+  path: string,
+  noted = true,
+): number[] {
   const out = new Array<number>(12).fill(NaN);
   list.forEach((m, i) => {
     const p = `${path}.monthlyFactors[${i}]`;
@@ -111,7 +126,8 @@ function monthly(r: CaseReader, list: unknown[], key: string, dflt: number, path
     const v = r.number(o, key, p, key === 'albedo' ? { min: 0, max: 1 } : { min: -100, max: 100 });
     if (Number.isInteger(month) && v !== undefined) out[month - 1] = v;
   });
-  if (out.some((v) => Number.isNaN(v))) r.note(`${path}.monthlyFactors[].${key}`, `${dflt} where not given`);
+  if (noted && out.some((v) => Number.isNaN(v)))
+    r.note(`${path}.monthlyFactors[].${key}`, `${dflt} where not given`);
   return out.map((v) => (Number.isNaN(v) ? dflt : v));
 }
 
@@ -133,6 +149,38 @@ function yearlyRates(
       },
     ];
   });
+}
+
+/**
+ * DIRINT's options (engine fields of the prediction): `dirintUseDeltaKtPrime` (Perez et al. 1992's
+ * stability index Δkt′ from the neighbouring steps; default true) and `dirintWaterSource`
+ * ({@link DirintWaterSourceType}: none 0, the file's precipitable water 1, from its dew point 3; default
+ * the dew point, else the precipitable water, else none). A source whose column the weather lacks is an
+ * error.
+ */
+function dirintChoice(r: CaseReader, o: Json, path: string, w: WeatherFacts): DecompositionModelChoice {
+  const useDeltaKtPrime = r.boolean(o, 'dirintUseDeltaKtPrime', path, true);
+  if (o.dirintUseDeltaKtPrime === undefined && !r.quiet) r.note(`${path}.dirintUseDeltaKtPrime`, 'true');
+  const dflt = w.hasDewPoint
+    ? DirintWaterSourceType.DewPoint
+    : w.hasPrecipitableWater
+      ? DirintWaterSourceType.PrecipitableWater
+      : DirintWaterSourceType.None;
+  const source = r.choice(o, 'dirintWaterSource', path, DirintWaterSourceType, dflt);
+  if (source === DirintWaterSourceType.DewPoint && !w.hasDewPoint)
+    r.error(`${path}.dirintWaterSource`, '3 (dew point) needs a dew-point column in the weather file');
+  if (source === DirintWaterSourceType.PrecipitableWater && !w.hasPrecipitableWater)
+    r.error(
+      `${path}.dirintWaterSource`,
+      '1 (precipitable water) needs a precipitable-water column in the weather file',
+    );
+  const water =
+    source === DirintWaterSourceType.DewPoint
+      ? 'dewPoint'
+      : source === DirintWaterSourceType.PrecipitableWater
+        ? 'precipitableWater'
+        : 'none';
+  return { model: DiffuseDirectDecompModelType.Dirint, useDeltaKtPrime, water };
 }
 
 /**
@@ -161,16 +209,13 @@ export function resolvePrediction(r: CaseReader, v: unknown, w: WeatherFacts): P
     r.error(`${path}.diffuseDirectDecompModel`, '3 (None) needs DNI and DHI in the weather file');
   const decomposition: DecompositionModelChoice =
     decompositionModel === DiffuseDirectDecompModelType.Dirint
-      ? {
-          model: decompositionModel,
-          water: w.hasDewPoint ? 'dewPoint' : w.hasPrecipitableWater ? 'precipitableWater' : 'none',
-        }
+      ? dirintChoice(r, o, path, w)
       : { model: decompositionModel };
   const tModel = r.choice(
     o,
     'transpositionModel',
     path,
-    { Hay: 0, Perez: 1 } as const,
+    TranspositionModelType,
     TranspositionModelType.Perez,
   );
   let coefficients: PerezModel = 'allsitescomposite1990';
@@ -181,9 +226,7 @@ export function resolvePrediction(r: CaseReader, v: unknown, w: WeatherFacts): P
   else if (pc !== undefined && pc !== null)
     r.error(`${path}.perezCoefficients`, `must be one of ${PEREZ_MODELS.join(', ')} or its index`);
   const transposition: TranspositionChoice =
-    tModel === TranspositionModelType.Perez
-      ? { model: tModel, coefficients }
-      : { model: TranspositionModelType.Hay };
+    tModel === TranspositionModelType.Perez ? { model: tModel, coefficients } : { model: tModel };
   const spectralShiftModel = r.choice(
     o,
     'spectralShiftModel',
@@ -208,6 +251,9 @@ export function resolvePrediction(r: CaseReader, v: unknown, w: WeatherFacts): P
       spectralShiftModel === SpectralShiftModel.TwoParameter,
   );
   const factors = r.array(o, 'monthlyFactors', path);
+  // one value for every month that `monthlyFactors` does not give (engine fields, no product field)
+  const constantAlbedo = r.number(o, 'albedo', path, { min: 0, max: 1 });
+  const constantSoiling = r.number(o, 'soilingLoss', path, { min: -100, max: 100 });
   const soilingModel = r.choice(o, 'soilingModel', path, SoilingModelType, SoilingModelType.ConstantMonthly);
   if (soilingModel === SoilingModelType.WeatherFile)
     r.error(
@@ -280,10 +326,10 @@ export function resolvePrediction(r: CaseReader, v: unknown, w: WeatherFacts): P
     fractionalEffect: r.number(o, 'electricalShadingFractionalEffect', path, { min: 0, max: 100 }),
     moduleFractions: r.number(o, 'numberOfModuleFractions', path, { integer: true, min: 1, max: 100 }),
     useWeatherFileAlbedoData,
-    monthlyAlbedo: monthly(r, factors, 'albedo', 0.2, path),
+    monthlyAlbedo: monthly(r, factors, 'albedo', constantAlbedo ?? 0.2, path, constantAlbedo === undefined),
     monthlySoiling:
       soilingModel === SoilingModelType.ConstantMonthly
-        ? monthly(r, factors, 'soilingLoss', 0, path)
+        ? monthly(r, factors, 'soilingLoss', constantSoiling ?? 0, path, constantSoiling === undefined)
         : new Array<number>(12).fill(0),
     monthlySpectral:
       spectralShiftModel === SpectralShiftModel.MonthlyOverride

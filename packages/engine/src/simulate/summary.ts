@@ -14,6 +14,38 @@ import type { DcFieldResult } from './dcField.ts';
 import { CircumsolarTreatmentType, enumName } from './enums.ts';
 import type { ResolvedCase } from './resolveCase.ts';
 
+/** Summary names of the transposition models (spec 3's Hay and Perez, the engine's 100–102). */
+const TRANSPOSITION: Record<number, string> = {
+  0: 'Hay',
+  1: 'Perez',
+  100: 'Isotropic',
+  101: 'Reindl',
+  102: 'Klucher',
+};
+
+/** Summary names of the cell-temperature models (spec 3's 0–3, the engine's 100–102). */
+const TEMPERATURE: Record<number, string> = {
+  0: 'Heat Balance',
+  1: 'Sandia',
+  2: 'NOCT',
+  3: 'DC Field Defined',
+  100: 'Faiman',
+  101: 'PVsyst',
+  102: 'Fuentes',
+};
+
+/**
+ * The prediction's cell-temperature model; with 3 (DC-field defined) and a DC field on one of the
+ * engine's models, the DC fields' distinct models follow in parentheses ("DC Field Defined (Fuentes)").
+ */
+function temperatureModelName(choice: number, fields: readonly DcFieldResult[]): string {
+  const name = TEMPERATURE[choice] ?? '';
+  if (choice !== 3) return name;
+  const kinds = new Set(fields.map((f) => f.settings.temperatureModel));
+  if (![...kinds].some((k) => k >= 100)) return name;
+  return `${name} (${[...kinds].map((k) => TEMPERATURE[k] ?? String(k)).join(', ')})`;
+}
+
 /** Energies of one simulated year, and its `PredictionResultSummaryYear`. */
 export interface YearEnergies {
   yearIndex: number;
@@ -216,11 +248,11 @@ export function buildSummary(
     start: isoLocal(x.start, rc.project.timeZone),
     end: isoLocal(x.end, rc.project.timeZone),
     decompositionModel: p.useMeteoPOAI ? 'GTI-DIRINT' : (DECOMPOSITION[p.decompositionModel] ?? ''),
-    transpositionModel: p.transposition.model === 1 ? 'Perez' : 'Hay',
+    transpositionModel: TRANSPOSITION[p.transposition.model] ?? '',
     perezCoefficients: p.transposition.model === 1 ? p.transposition.coefficients : '',
     incModel: INC[p.incAngleModel] ?? '',
     airMassModel: p.airMass === 0 ? 'Bird-Hulstrom' : 'Kasten-Sandia',
-    moduleTemperatureModel: ['Heat Balance', 'Sandia', 'NOCT', 'DC Field Defined'][p.modTempModel] ?? '',
+    moduleTemperatureModel: temperatureModelName(p.modTempModel, fields),
     circumsolarTreatment: enumName(CircumsolarTreatmentType, p.circumsolar),
     directShadingModel: SHADING[p.directBeamShadingModel] ?? '',
     diffuseShadingModel: p.diffuseShadingModel === 1 ? 'Schaar-Panchula' : 'None',

@@ -3,6 +3,7 @@
  * evaluation over a series; and its resolution from the product's module and DC-field fields.
  */
 import { faimanKernel, heatBalanceKernel, type HeatBalanceParams } from './heatBalance.ts';
+import { fuentesSeries, type FuentesParams } from './fuentes.ts';
 import { noctSamKernel, type NoctSamParams } from './noctSam.ts';
 import { sapmModuleKernel, type SapmTemperatureParams } from './sapm.ts';
 
@@ -12,6 +13,8 @@ export type CellTemperatureModel =
   | { model: 'faiman'; u0: number; u1: number }
   | ({ model: 'sapm' } & SapmTemperatureParams)
   | ({ model: 'noctSam' } & NoctSamParams)
+  /** Fuentes' transient model (needs the step length `x.stepHours`) */
+  | ({ model: 'fuentes' } & FuentesParams)
   /** a measured module-temperature series (`x.tempModule`) with the Sandia offset ΔT */
   | { model: 'measuredModule'; deltaT: number; irradianceRef?: number };
 
@@ -25,11 +28,13 @@ export interface CellTemperatureInputs {
   windSpeed: Float64Array;
   /** measured module temperature [°C] */
   tempModule?: Float64Array;
+  /** step length [h], for the transient (Fuentes) model; 1 by default */
+  stepHours?: number;
 }
 
 /**
  * Cell temperature per step with the chosen model: heat balance (`heatBalanceCell`), Faiman
- * (`faiman`), Sandia (`sapmCell`), NOCT (`noctSam`) or a measured module temperature
+ * (`faiman`), Sandia (`sapmCell`), NOCT (`noctSam`), Fuentes (`fuentesSeries`) or a measured module temperature
  * (`cellFromModuleTemperature`). Each model's function documents its equation and paper.
  *
  * @param x front irradiance [W/m²], air temperature [°C], wind speed [m/s], measured module temperature [°C]
@@ -63,6 +68,9 @@ export function cellTemperatureSeries(
       for (let i = 0; i < n; i++) out[i] = noctSamKernel(g[i]!, ta[i]!, ws[i]!, noctAdj, ratio, f);
       break;
     }
+    case 'fuentes':
+      fuentesSeries(x, m, x.stepHours ?? 1, out);
+      break;
     case 'measuredModule': {
       const tm = x.tempModule;
       if (!tm) throw new Error('cellTemperatureSeries: the measuredModule model needs x.tempModule');

@@ -6,6 +6,32 @@ import { cosAoiKernel } from '../../geometry/aoi.ts';
 const DEG = Math.PI / 180;
 
 /**
+ * @internal Kernel of {@link klucher} split the way the chain shades the sky: with I = Dh·(1 + cos β)/2,
+ * writes I to r[0], the circumsolar term C = I·[1 + F·sin³(β/2)]·F·cos²θi·sin³θz to r[1] and the horizon
+ * term H = I·F·sin³(β/2) to r[2]; I + C + H is Klucher's product form expanded.
+ */
+export function klucherKernel(
+  dhi: number,
+  ghi: number,
+  cosZenith: number,
+  cosAoi: number,
+  cosTilt: number,
+  r: Float64Array,
+): void {
+  const c = cosAoi > 0 ? cosAoi : 0;
+  const ratio = dhi / ghi;
+  const f = ratio === ratio && ghi !== 0 ? 1 - ratio * ratio : 0;
+  const sHalf = Math.sqrt(Math.max(0, (1 - cosTilt) / 2));
+  const s3 = sHalf * sHalf * sHalf;
+  const sZ = Math.sqrt(Math.max(0, 1 - cosZenith * cosZenith));
+  const iso = dhi * 0.5 * (1 + cosTilt);
+  const hor = iso * f * s3;
+  r[0] = iso;
+  r[1] = (iso + hor) * f * c * c * sZ * sZ * sZ;
+  r[2] = hor;
+}
+
+/**
  * Sky-diffuse irradiance on a tilted plane by Klucher (1979), the isotropic sky modulated by horizon
  * brightening and circumsolar terms that fade as the sky clouds over:
  *

@@ -21,14 +21,23 @@ import { rowFrame } from '../../shading/rowGeometry.ts';
 import { rowShadedFractionKernel } from '../../shading/rowShading.ts';
 import { type RotationTable, lookupRotation, schaarPanchulaTable } from '../../shading/schaarPanchula.ts';
 import { haydaviesKernel } from './haydavies.ts';
+import { klucherKernel } from './klucher.ts';
 import { PEREZ_IO_LENGTH, perezKernel } from './perez.ts';
 import { type PerezModel, perezCoefficientArray } from './perezCoefficients.ts';
+import { reindlKernel } from './reindl.ts';
 
 const DEG = Math.PI / 180;
 
-/** Transposition model of the chain (`transpositionModel`: Hay 0, Perez 1; isotropic for checks). */
+/**
+ * Transposition model of the chain (`transpositionModel`: Hay 0, Perez 1; the engine's isotropic 100,
+ * Reindl 101, Klucher 102).
+ */
 export type Transposition =
-  { model: 'isotropic' } | { model: 'haydavies' } | { model: 'perez'; coefficients: PerezModel };
+  | { model: 'isotropic' }
+  | { model: 'haydavies' }
+  | { model: 'perez'; coefficients: PerezModel }
+  | { model: 'reindl' }
+  | { model: 'klucher' };
 
 /**
  * Circumsolar treatment (`circumsolarTreatment`). Spec 4 names the option but not its values; our
@@ -200,7 +209,8 @@ const r2 = new Float64Array(2);
  * Plane-of-array irradiance per step through the chain's optics steps 4–6 (spec 4 §2):
  *
  * 1. Transposition: beam B = max(0, In·cos θi); sky diffuse split into isotropic I, circumsolar C and
- *    horizon band H by the chosen model ({@link perez}, {@link haydavies}: H = 0, isotropic: C = H = 0);
+ *    horizon band H by the chosen model ({@link perez}, {@link haydavies}: H = 0, isotropic: C = H = 0,
+ *    Reindl and Klucher: their circumsolar and horizon-brightening terms);
  *    ground G = ρ·Gh·(1 − cos β)/2 split into a beam part Gb = ρ·(Gh − Dh)·(1 − cos β)/2 and a diffuse part
  *    Gd = ρ·Dh·(1 − cos β)/2, ρ the month's albedo.
  * 2. Horizon: B, C and Gb × hb (0 when the sun is below the horizon line, see shading/horizon.ts);
@@ -293,6 +303,18 @@ export function planeOfArraySeries(
       iso = r2[0]!;
       circ = r2[1]!;
       f1 = bn / dniExtra[i]!;
+    } else if (model === 'reindl') {
+      reindlKernel(dh, bn, ghi[i]!, dniExtra[i]!, cosZ, c, cosTilt, r3);
+      iso = r3[0]!;
+      circ = r3[1]!;
+      hor = r3[2]!;
+      f1 = bn / dniExtra[i]!;
+    } else if (model === 'klucher') {
+      klucherKernel(dh, ghi[i]!, cosZ, c, cosTilt, r3);
+      iso = r3[0]!;
+      circ = r3[1]!;
+      hor = r3[2]!;
+      f1 = dh > 0 ? circ / dh : 0;
     } else iso = dh * 0.5 * (1 + cosTilt);
     let rho = monthly[month[i]! - 1]!;
     if (albedo !== undefined && albedo[i] === albedo[i]) rho = albedo[i]!;

@@ -8,6 +8,36 @@ import { COS_ZENITH_FLOOR } from './haydavies.ts';
 const DEG = Math.PI / 180;
 
 /**
+ * @internal Kernel of {@link reindlTransposition} split the way the chain shades the sky: writes the
+ * isotropic part I = Dh·(1 − A)·(1 + cos β)/2 to r[0], the circumsolar part C = Dh·A·Rb to r[1] and the
+ * horizon brightening H = I·√(Bh/Gh)·sin³(β/2) to r[2] (I + C + H is the model's sky diffuse; each part
+ * floored at 0, so a sum that the scalar form floors at 0 is 0 here too).
+ */
+export function reindlKernel(
+  dhi: number,
+  dni: number,
+  ghi: number,
+  dniExtra: number,
+  cosZenith: number,
+  cosAoi: number,
+  cosTilt: number,
+  r: Float64Array,
+): void {
+  const rb = (cosAoi > 0 ? cosAoi : 0) / (cosZenith > COS_ZENITH_FLOOR ? cosZenith : COS_ZENITH_FLOOR);
+  const ai = dni / dniExtra;
+  const hb = dni * cosZenith > 0 ? dni * cosZenith : 0;
+  const hbToGhi = ghi > 0 ? hb / ghi : 0;
+  // sin(β/2) from cos β, β in [0°, 180°]
+  const sHalf = Math.sqrt(Math.max(0, (1 - cosTilt) / 2));
+  const iso = dhi * (1 - ai) * 0.5 * (1 + cosTilt);
+  const circ = dhi * ai * rb;
+  const hor = iso * Math.sqrt(hbToGhi) * sHalf * sHalf * sHalf;
+  r[0] = iso > 0 ? iso : 0;
+  r[1] = circ > 0 ? circ : 0;
+  r[2] = hor > 0 ? hor : 0;
+}
+
+/**
  * Sky-diffuse irradiance on a tilted plane by Reindl et al. (1990):
  *
  *   Ed = Dh·[A·Rb + (1 − A)·(1 + cos β)/2·(1 + √(Bh/Gh)·sin³(β/2))]
