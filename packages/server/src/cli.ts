@@ -12,13 +12,15 @@ import { loadConfig } from './config.ts';
  * `sunfield simulate` starts in a fraction of the seconds they take to load.
  */
 async function serverModules() {
-  const [{ openDatabase }, { buildApp }, seed, { createSuperAdmin }] = await Promise.all([
-    import('./db/index.ts'),
-    import('./app.ts'),
-    import('./commands/seed.ts'),
-    import('./commands/createAdmin.ts'),
-  ]);
-  return { openDatabase, buildApp, createSuperAdmin, ...seed };
+  const [{ openDatabase }, { buildApp }, seed, { createSuperAdmin }, { announceRevocation }] =
+    await Promise.all([
+      import('./db/index.ts'),
+      import('./app.ts'),
+      import('./commands/seed.ts'),
+      import('./commands/createAdmin.ts'),
+      import('./realtime/publish.ts'),
+    ]);
+  return { openDatabase, buildApp, createSuperAdmin, announceRevocation, ...seed };
 }
 
 const USAGE = `Usage: sunfield <command>
@@ -39,8 +41,16 @@ export async function main(argv: string[]): Promise<number> {
     const { runSimulateCommand } = await import('./commands/simulate/run.ts');
     return runSimulateCommand(rest);
   }
-  const { openDatabase, buildApp, createSuperAdmin, DEMO_EMAIL, DEMO_PASSWORD, seedDemo, seedLibrary } =
-    await serverModules();
+  const {
+    openDatabase,
+    buildApp,
+    createSuperAdmin,
+    announceRevocation,
+    DEMO_EMAIL,
+    DEMO_PASSWORD,
+    seedDemo,
+    seedLibrary,
+  } = await serverModules();
   const config = loadConfig();
   switch (command) {
     case 'serve': {
@@ -127,6 +137,8 @@ export async function main(argv: string[]): Promise<number> {
           lastName: values['last-name'] ?? 'Admin',
           companyName: values.company ?? 'Sunfield Operations',
         });
+        // A new password for an existing user ends its hub sockets on every API process.
+        if (result.revokedUserId) await announceRevocation(database, result.revokedUserId);
         console.log(`${result.created ? 'Created' : 'Promoted'} super admin ${values.email}.`);
         return 0;
       } catch (error) {

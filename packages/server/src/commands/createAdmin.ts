@@ -14,7 +14,10 @@ export interface CreateAdminInput {
   companyName: string;
 }
 
-export async function createSuperAdmin(db: Db, input: CreateAdminInput): Promise<{ created: boolean }> {
+export async function createSuperAdmin(
+  db: Db,
+  input: CreateAdminInput,
+): Promise<{ created: boolean; revokedUserId?: string }> {
   const problems = passwordProblems(input.password);
   if (problems.length) throw new Error(`Password: ${problems.join(', ')}`);
   const email = input.email.trim().toLowerCase();
@@ -30,7 +33,7 @@ export async function createSuperAdmin(db: Db, input: CreateAdminInput): Promise
       .where(eq(users.id, existing.id));
     // A new password ends what the old one signed in.
     await revokeCredentials(db, existing.id);
-    return { created: false };
+    return { created: false, revokedUserId: existing.id };
   }
   await db.transaction(async (tx) => {
     const [company] = await tx

@@ -81,13 +81,16 @@ export async function requestPasswordReset(
   await queueMail(services, { to: account.user.email, subject: RESET_SUBJECT, text }, log);
 }
 
-/** Sets the new password if the code is the current one for the account; otherwise 400 on `code`. */
+/**
+ * Sets the new password if the code is the current one for the account; otherwise 400 on `code`.
+ * @returns the user's id (its credentials are revoked: announce it to the hubs after this returns)
+ */
 export async function submitPasswordReset(
   db: Db,
   email: string,
   code: string,
   password: string,
-): Promise<void> {
+): Promise<string> {
   const account = await findAccountByEmail(db, email);
   if (!account || !isAccountActive(account) || !/^\d{6}$/.test(code)) throw invalidCode();
   const userId = account.user.id;
@@ -130,4 +133,5 @@ export async function submitPasswordReset(
   if (!used) throw invalidCode();
   // The owner proved control of the mailbox: let them sign in straight away.
   await clearSignInPairs(db, account.user.email);
+  return userId;
 }

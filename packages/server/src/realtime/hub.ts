@@ -22,7 +22,7 @@ import { loadAuth } from '../auth/context.ts';
 import { userQueue } from '../models/predictionRun.ts';
 import { presentQueueItem } from '../presenters/queue.ts';
 import { PayloadDecoder } from './envelope.ts';
-import { CLIENTDATA_CHANNEL, asClientDataMessage } from './publish.ts';
+import { CLIENTDATA_CHANNEL, REVOKED_CHANNEL, asClientDataMessage } from './publish.ts';
 import { SocketRegistry, type HubClient } from './registry.ts';
 
 export const HUB_PATH = '/hub';
@@ -63,6 +63,11 @@ export async function realtimeHub(app: FastifyInstance, options: RealtimeHubOpti
     }
     const message = asClientDataMessage(decoded);
     if (message) registry.deliver(message);
+  });
+
+  // A password reset or change ends the user's sockets on every process (publish.ts REVOKED_CHANNEL).
+  const unsubscribeRevoked = await database.pubsub.subscribe(REVOKED_CHANNEL, (userId) => {
+    for (const client of registry.clientsOf(userId)) closeUnauthorized(client, 'Credentials revoked');
   });
 
   async function identify(token: unknown): Promise<Identity | null> {
@@ -200,6 +205,7 @@ export async function realtimeHub(app: FastifyInstance, options: RealtimeHubOpti
     clearInterval(heartbeat);
     registry.closeAll(CLOSE_GOING_AWAY, 'Server is shutting down');
     await unsubscribe();
+    await unsubscribeRevoked();
   });
 }
 

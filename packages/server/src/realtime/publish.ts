@@ -61,6 +61,18 @@ export async function publishClientData(
   }
 }
 
+/**
+ * Channel on which a process announces that a user's credentials were revoked (password reset or
+ * change): every API process closes that user's hub sockets at once (4401), instead of at their
+ * token's expiry. The payload is the user's uuid alone.
+ */
+export const REVOKED_CHANNEL = 'credentials_revoked';
+
+/** Announces a revocation to every API process (after the revoking transaction has committed). */
+export async function announceRevocation(database: Pick<Database, 'pubsub'>, userId: string): Promise<void> {
+  await database.pubsub.publish(REVOKED_CHANNEL, userId);
+}
+
 /** Checks a decoded channel payload; returns undefined for anything that is not a valid message. */
 export function asClientDataMessage(value: unknown): ClientDataMessage | undefined {
   if (typeof value !== 'object' || value === null) return undefined;

@@ -47,6 +47,11 @@ export class SocketRegistry {
     return count;
   }
 
+  /** The open sockets of one user. */
+  clientsOf(userId: string): HubClient[] {
+    return [...(this.byUser.get(userId) ?? [])];
+  }
+
   clients(): HubClient[] {
     return [...this.byUser.values()].flatMap((set) => [...set]);
   }

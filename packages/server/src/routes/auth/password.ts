@@ -15,6 +15,7 @@ import {
   throttleKey,
 } from '../../commands/throttle.ts';
 import { parse } from '../../lib/errors.ts';
+import { announceRevocation } from '../../realtime/publish.ts';
 import { codeField, emailField, newPasswordField } from './fields.ts';
 
 const requestBody = z.object({ email: emailField });
@@ -54,7 +55,9 @@ export async function passwordRoutes(app: FastifyInstance): Promise<void> {
         [{ key: throttleKey('reset-submit-ip', request.ip), limit: RESET_SUBMIT_ADDRESS }],
         TOO_MANY_RESETS,
       );
-      await submitPasswordReset(app.services.database.db, email, code, password);
+      const userId = await submitPasswordReset(app.services.database.db, email, code, password);
+      // Its hub sockets close now on every API process, not when their token expires.
+      await announceRevocation(app.services.database, userId);
       return { result: 'Success' };
     },
   );

@@ -45,6 +45,10 @@ describeEachDatabase('security: sign-in and accounts', (ctx) => {
     const issued = await clientToken(clientId, clientSecret);
     expect(issued.statusCode).toBe(200);
     const apiToken = (issued.json() as { access_token: string }).access_token;
+    // The user's open hub socket, and another user's.
+    const hub = await TestHubClient.connect(baseUrl, token);
+    const bystander = await TestHubClient.connect(baseUrl, (await signUpUser(app())).token);
+    sockets.push(hub, bystander);
 
     await call(app(), {
       method: 'POST',
@@ -68,6 +72,11 @@ describeEachDatabase('security: sign-in and accounts', (ctx) => {
     expect((await clientToken(clientId, clientSecret)).statusCode).toBe(401);
     expect((await current(apiToken)).statusCode).toBe(401);
     expect((await current(token)).statusCode).toBe(401);
+    // The user's hub socket closes now (every API process hears it on NOTIFY), not at its token's
+    // expiry; another user's stays open.
+    expect(await hub.closed).toEqual({ code: 4401, reason: 'Credentials revoked' });
+    bystander.send({ invoke: 'loadUserData' });
+    expect((await bystander.next('loaduserdata')).data).toBeTruthy();
     // The new password signs in, and its token works.
     const fresh = await login(email, NEW_PASSWORD);
     expect(fresh.statusCode).toBe(200);
