@@ -97,6 +97,12 @@ export const sessions = pgTable(
     familyId: uuid('family_id').notNull().defaultRandom(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /**
+     * When the token was exchanged for its successor (it is revoked then too); null when it was
+     * revoked otherwise (sign-out, reuse, password reset). Tells a client that retries a refresh
+     * whose answer it lost from a copied token (commands/authSessions.ts ROTATION_GRACE_SECONDS).
+     */
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
     userAgent: text('user_agent'),
     ip: text('ip'),
     createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
