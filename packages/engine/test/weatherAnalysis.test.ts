@@ -69,7 +69,7 @@ describe('weatherFileInfo', () => {
 
   it('duration = end − start + one interval (spec 2 §9.3)', () => {
     expect(weatherDurationMinutes(psm)).toBe(525_600); // 2017, 30-minute, 00:00 … 23:30
-    expect(weatherFileInfo(psm).timestampDefinition).toBe(2);
+    expect(weatherFileInfo(psm).timestampDefinition).toBe(4); // PSM: instantaneous (issue 17)
   });
 });
 

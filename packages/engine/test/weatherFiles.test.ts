@@ -2,6 +2,9 @@
  * Every weather file of ../shared/data parses with the right location, time zone, interval,
  * timestamp definition, first and last stamps, record count and annual GHI. The GHI sum is
  * recomputed here from the raw text with a plain split, independently of the parsers.
+ * NSRDB PSM stamps (v3 and v4, every interval, typical years too) are instants — the satellite scan
+ * the values come from, sun at the stamp (psm.ts; issue 17) — and so are PVGIS's; PVGIS files give
+ * no site zone and write UTC, so their site zone is UTC (0), no longer a guess from the longitude.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -74,22 +77,22 @@ const TABLE = `
 SA_TMY3 | tmy3 | 44.465 -73.205 41 | -5 -5 | 60 intervalEnd | 2021-01-01T01:00:00-05:00 | 2022-01-01T00:00:00-05:00 | 8760 | - | 1317.49 | column 2 4
 12839.tm2 | tmy2 | 25.8 -80.2667 2 | -5 -5 | 60 intervalEnd | 1962-01-01T01:00:00-05:00 | 1966-01-01T00:00:00-05:00 | 8760 | typical | 1792.618 | tmy2
 NLD_Amsterdam062400_IWEC.epw | epw | 52.3 4.77 -2 | 1 1 | 60 intervalEnd | 1995-01-01T01:00:00+01:00 | 1991-01-01T00:00:00+01:00 | 8760 | typical | 982.481 | column 8 13
-tmy_45.000_8.000_2005_2023.epw | epw | 45 8 250 | 1 0 | 60 intervalEnd | 2018-01-01T02:00:00+01:00 | 2017-01-01T01:00:00+01:00 | 8760 | typical | 1435.861 | column 8 13
-test_read_psm3.csv | psm3 | 40.53 -108.54 2168 | -7 -7 | 30 intervalBegin | 2017-01-01T00:00:00-07:00 | 2017-12-31T23:30:00-07:00 | 17520 | - | 1748.852 | named 2 GHI
-test_read_psm4.csv | psm4 | 40.53 -108.54 2168 | -7 -7 | 30 intervalMiddle | 2023-01-01T00:00:00-07:00 | 2023-12-31T23:30:00-07:00 | 17520 | - | 1827.412 | named 2 GHI
-test_psm4_polar_2023.csv | psm4 | 64.84091 -147.70454 132 | -9 0 | 60 intervalMiddle | 2022-12-31T15:00:00-09:00 | 2023-12-31T14:00:00-09:00 | 8760 | - | 945.075 | named 2 GHI
-test_psm4_polar_tmy_2023.csv | psm4 | 64.84091 -147.70454 132 | -9 0 | 60 intervalMiddle | 2014-12-31T15:30:00-09:00 | 2018-12-31T14:30:00-09:00 | 8760 | typical | 959.245 | named 2 GHI
-test_psm3_2017.csv | psmTable | - - - | 0 0 | 30 intervalBegin | 2017-01-01T00:00:00+00:00 | 2017-12-31T23:30:00+00:00 | 17520 | - | 1748.852 | named 0 GHI
-test_psm3_2019_5min.csv | psmTable | - - - | -7 -7 | 5 intervalBegin | 2019-01-01T00:00:00-07:00 | 2019-01-01T23:55:00-07:00 | 288 | - | 2.9357 | named 0 GHI
-test_psm3_tmy-2017.csv | psmTable | - - - | 0 0 | 60 intervalMiddle | 2003-01-01T00:30:00+00:00 | 2006-12-31T23:30:00+00:00 | 8760 | typical | 1777.892 | named 0 GHI
-test_psm4_2023.csv | psmTable | - - - | 0 0 | 30 intervalBegin | 2023-01-01T00:00:00+00:00 | 2023-12-31T23:30:00+00:00 | 17520 | - | 1827.412 | named 0 GHI
-test_psm4_2023_5min.csv | psmTable | - - - | -7 -7 | 5 intervalBegin | 2023-01-01T00:00:00-07:00 | 2023-01-01T23:55:00-07:00 | 288 | - | 1.0517 | named 0 GHI
-test_psm4_full_disc_2023.csv | psmTable | - - - | -7 -7 | 60 intervalBegin | 2023-01-01T00:00:00-07:00 | 2023-12-31T23:00:00-07:00 | 8760 | - | 1848.46 | named 0 GHI
-test_psm4_tmy-2023.csv | psmTable | - - - | 0 0 | 60 intervalMiddle | 2020-01-01T00:30:00+00:00 | 2019-12-31T23:30:00+00:00 | 8760 | typical | 1809.86 | named 0 GHI
-tmy_45.000_8.000_2005_2023.csv | pvgisTmyCsv | 45 8 250 | 1 0 | 60 intervalMiddle | 2018-01-01T01:00:00+01:00 | 2017-01-01T00:00:00+01:00 | 8760 | typical | 1435.861 | pvgisCsv
-pvgis_tmy_test.csv | pvgisTmyCsv | - - - | 0 0 | 60 intervalMiddle | 2018-01-01T00:00:00+00:00 | 2016-12-31T23:00:00+00:00 | 8760 | typical | 1435.861 | pvgisCsv
-tmy_45.000_8.000_2005_2023.json | pvgisTmyJson | 45 8 250 | 1 0 | 60 intervalMiddle | 2018-01-01T01:00:00+01:00 | 2017-01-01T00:00:00+01:00 | 8760 | typical | 1435.861 | pvgisJson
-tmy_45.000_8.000_userhorizon.json | pvgisTmyJson | - - - | 0 0 | 60 intervalMiddle | 2018-01-01T00:00:00+00:00 | 2016-12-31T23:00:00+00:00 | 8760 | typical | 1251.495 | pvgisJson
+tmy_45.000_8.000_2005_2023.epw | epw | 45 8 250 | 0 0 | 60 intervalEnd | 2018-01-01T02:00:00+01:00 | 2017-01-01T01:00:00+01:00 | 8760 | typical | 1435.861 | column 8 13
+test_read_psm3.csv | psm3 | 40.53 -108.54 2168 | -7 -7 | 30 instantaneous | 2017-01-01T00:00:00-07:00 | 2017-12-31T23:30:00-07:00 | 17520 | - | 1748.852 | named 2 GHI
+test_read_psm4.csv | psm4 | 40.53 -108.54 2168 | -7 -7 | 30 instantaneous | 2023-01-01T00:00:00-07:00 | 2023-12-31T23:30:00-07:00 | 17520 | - | 1827.412 | named 2 GHI
+test_psm4_polar_2023.csv | psm4 | 64.84091 -147.70454 132 | -9 0 | 60 instantaneous | 2022-12-31T15:00:00-09:00 | 2023-12-31T14:00:00-09:00 | 8760 | - | 945.075 | named 2 GHI
+test_psm4_polar_tmy_2023.csv | psm4 | 64.84091 -147.70454 132 | -9 0 | 60 instantaneous | 2014-12-31T15:30:00-09:00 | 2018-12-31T14:30:00-09:00 | 8760 | typical | 959.245 | named 2 GHI
+test_psm3_2017.csv | psmTable | - - - | 0 0 | 30 instantaneous | 2017-01-01T00:00:00+00:00 | 2017-12-31T23:30:00+00:00 | 17520 | - | 1748.852 | named 0 GHI
+test_psm3_2019_5min.csv | psmTable | - - - | -7 -7 | 5 instantaneous | 2019-01-01T00:00:00-07:00 | 2019-01-01T23:55:00-07:00 | 288 | - | 2.9357 | named 0 GHI
+test_psm3_tmy-2017.csv | psmTable | - - - | 0 0 | 60 instantaneous | 2003-01-01T00:30:00+00:00 | 2006-12-31T23:30:00+00:00 | 8760 | typical | 1777.892 | named 0 GHI
+test_psm4_2023.csv | psmTable | - - - | 0 0 | 30 instantaneous | 2023-01-01T00:00:00+00:00 | 2023-12-31T23:30:00+00:00 | 17520 | - | 1827.412 | named 0 GHI
+test_psm4_2023_5min.csv | psmTable | - - - | -7 -7 | 5 instantaneous | 2023-01-01T00:00:00-07:00 | 2023-01-01T23:55:00-07:00 | 288 | - | 1.0517 | named 0 GHI
+test_psm4_full_disc_2023.csv | psmTable | - - - | -7 -7 | 60 instantaneous | 2023-01-01T00:00:00-07:00 | 2023-12-31T23:00:00-07:00 | 8760 | - | 1848.46 | named 0 GHI
+test_psm4_tmy-2023.csv | psmTable | - - - | 0 0 | 60 instantaneous | 2020-01-01T00:30:00+00:00 | 2019-12-31T23:30:00+00:00 | 8760 | typical | 1809.86 | named 0 GHI
+tmy_45.000_8.000_2005_2023.csv | pvgisTmyCsv | 45 8 250 | 0 0 | 60 instantaneous | 2018-01-01T00:00:00+00:00 | 2016-12-31T23:00:00+00:00 | 8760 | typical | 1435.861 | pvgisCsv
+pvgis_tmy_test.csv | pvgisTmyCsv | - - - | 0 0 | 60 instantaneous | 2018-01-01T00:00:00+00:00 | 2016-12-31T23:00:00+00:00 | 8760 | typical | 1435.861 | pvgisCsv
+tmy_45.000_8.000_2005_2023.json | pvgisTmyJson | 45 8 250 | 0 0 | 60 instantaneous | 2018-01-01T00:00:00+00:00 | 2016-12-31T23:00:00+00:00 | 8760 | typical | 1435.861 | pvgisJson
+tmy_45.000_8.000_userhorizon.json | pvgisTmyJson | - - - | 0 0 | 60 instantaneous | 2018-01-01T00:00:00+00:00 | 2016-12-31T23:00:00+00:00 | 8760 | typical | 1251.495 | pvgisJson
 SA_5MIN | solarAnywhere | 44.4675 -73.2075 41 | -5 -5 | 5 intervalEnd | 2021-01-01T00:05:00-05:00 | 2021-01-03T00:00:00-05:00 | 576 | - | 1.8467 | column 2 1
 SA_TGY | solarAnywhere | 44.465 -73.205 41 | -5 -5 | 60 intervalEnd | 2000-01-01T01:00:00-05:00 | 2000-01-04T00:00:00-05:00 | 72 | typical | 2.766 | column 2 1
 surfrad-slv16001.dat | surfrad | 37.7 -105.92 2317 | -7 0 | 1 intervalEnd | 2015-12-31T17:00:00-07:00 | 2016-01-01T16:59:00-07:00 | 1440 | - | 3.3688 | surfrad
@@ -204,7 +207,7 @@ describe('every weather file of shared/data', () => {
     const csv = parseWeather(read(PVGIS_POA_FILES[0]!));
     expect(csv.meta.format).toBe('pvgisHourlyCsv');
     expect([csv.meta.poaTilt, csv.meta.poaAzimuth, csv.meta.rowCount]).toEqual([30, 180, 14]);
-    expect(csv.meta.startDate).toBe('2016-01-01T01:10:00+01:00');
+    expect(csv.meta.startDate).toBe('2016-01-01T00:10:00+00:00'); // UTC: PVGIS states no site zone
     expect(csv.poa![8]).toBeCloseTo(26.71 + 8.28 + 0.21, 10); // Gb(i) + Gd(i) + Gr(i) at 08:10 UTC
     expect(csv.ghi.every(Number.isNaN)).toBe(true);
     const json = parseWeather(read(PVGIS_POA_FILES[1]!));

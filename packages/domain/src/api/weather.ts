@@ -244,7 +244,7 @@ export const genericCsvMappingSchema = z.object({
   timestamp: genericTimestampSchema,
   timeZone: z.number().min(-14).max(14),
   siteTimeZone: z.number().min(-14).max(14).optional(),
-  timestampDefinition: z.enum(['intervalEnd', 'intervalBegin', 'intervalMiddle']),
+  timestampDefinition: z.enum(['intervalEnd', 'intervalBegin', 'intervalMiddle', 'instantaneous']),
   columns: z
     .array(
       z.object({

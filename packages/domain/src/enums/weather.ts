@@ -109,6 +109,9 @@ export const WeatherTimestampDefinitionEnum = {
     { id: 1, name: 'IntervalEnd' },
     { id: 2, name: 'IntervalBegin' },
     { id: 3, name: 'IntervalMiddle' },
+    // Not in the product's catalogue: values that are one satellite scan at the stamp (NSRDB PSM,
+    // PVGIS), the sun at the stamp itself. Numbered past the product's own values (issue 17).
+    { id: 4, name: 'Instantaneous' },
   ],
 } as const satisfies DefinitionSpec;
 

@@ -4,6 +4,7 @@
  * field (`CaseValidationError`).
  */
 import type { OpticsSite } from '../chain/choices.ts';
+import { TIMESTAMP_DEFINITIONS, type TimestampDefinition } from '../time/weatherTimestamps.ts';
 import type { WeatherData } from '../weather/types.ts';
 import type { CaseLibraries } from './libraryRefs.ts';
 import { CaseReader } from './read.ts';
@@ -18,6 +19,8 @@ export interface ResolvedCase {
   plant: PlantSettings;
   /** year the stamps of a typical-year weather file are moved to */
   coerceYear: number | undefined;
+  /** what the weather's stamps mark: the case's `weather.timestampDefinition`, else the reader's */
+  timestampDefinition: TimestampDefinition;
   /** the defaults applied to absent fields, "path = value" */
   defaultsApplied: string[];
   /** what deserves a look but does not stop the run (the weather far from the site, another time zone) */
@@ -51,6 +54,38 @@ export function weatherFacts(w: WeatherData): WeatherFacts {
     hasAlbedo: finite(w.albedo),
   };
 }
+
+/**
+ * `weather.timestampDefinition` (spec 3 WeatherTimestampDefinitionEnum: 1 interval end, 2 begin,
+ * 3 middle, 4 instantaneous) overrides what the weather reader assumed its stamps mark; absent, the
+ * reader's definition is used and written to the run's log, since it moves the sun by up to half an
+ * interval (issue 17).
+ */
+function resolveTimestampDefinition(
+  r: CaseReader,
+  w: Record<string, unknown>,
+  weather: WeatherData,
+): TimestampDefinition {
+  const ids = Object.fromEntries(TIMESTAMP_DEFINITIONS.map((d, i) => [d, i + 1]));
+  const fileDefinition = weather.meta.timestampDefinition;
+  const id = r.choice(w, 'timestampDefinition', 'weather', ids, ids[fileDefinition]!, false);
+  const definition = TIMESTAMP_DEFINITIONS[id - 1]!;
+  if (w.timestampDefinition === undefined || w.timestampDefinition === null) {
+    r.note(
+      'weather.timestampDefinition',
+      `${id} (${definition}: the ${weather.meta.format} reader's; sun at ${SUN_AT[definition]})`,
+    );
+  }
+  return definition;
+}
+
+/** Where the sun is computed for each definition, as the run's log says it. */
+const SUN_AT: Readonly<Record<TimestampDefinition, string>> = {
+  intervalEnd: 'stamp − interval/2',
+  intervalBegin: 'stamp + interval/2',
+  intervalMiddle: 'the stamp',
+  instantaneous: 'the stamp',
+};
 
 /**
  * Validates a case against its weather and resolves it.
@@ -87,6 +122,7 @@ export function resolveCase(
     weather.meta.timeZone;
   const w = r.object(root.weather, 'weather', false) ?? {};
   const coerce = r.number(w, 'coerceYear', 'weather', { integer: true, min: 1900, max: 2200 });
+  const timestampDefinition = resolveTimestampDefinition(r, w, weather);
   const facts = weatherFacts(weather);
   const prediction = resolvePrediction(r, root.prediction, facts);
   const plant = resolvePlant(r, root.powerPlant, {
@@ -129,6 +165,7 @@ export function resolveCase(
     prediction,
     plant,
     coerceYear: coerce,
+    timestampDefinition,
     defaultsApplied: r.defaults,
   };
 }

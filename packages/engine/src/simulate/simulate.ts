@@ -107,10 +107,15 @@ function hours(time: Float64Array, shift: number, utcOffsetHours: number): Uint8
  */
 export function simulate(
   caseModel: unknown,
-  weather: WeatherData,
+  weatherFile: WeatherData,
   options: SimulateOptions = {},
 ): SimulationResult {
-  const rc = resolveCase(caseModel, weather, options.libraries ?? {});
+  const rc = resolveCase(caseModel, weatherFile, options.libraries ?? {});
+  // The case's `weather.timestampDefinition` overrides what the reader assumed (issue 17).
+  const weather =
+    rc.timestampDefinition === weatherFile.meta.timestampDefinition
+      ? weatherFile
+      : { ...weatherFile, meta: { ...weatherFile.meta, timestampDefinition: rc.timestampDefinition } };
   const tz = rc.project.timeZone;
   const w = prepareWeather(weather, { utcOffsetHours: tz, coerceYear: rc.coerceYear });
   const n = w.time.length;

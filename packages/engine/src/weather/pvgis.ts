@@ -11,9 +11,14 @@
  *           10 m], WD10m [°], SP [Pa]; hourly: time, G(i) or Gb(i), Gd(i), Gr(i) [W/m², plane of
  *           array], H_sun, T2m, WS10m, Int
  *   data    'YYYYMMDD:HHMM' in UTC, one record per hour, until a blank line and the legend.
- * Values are hourly values at the stamp (HH:00 for the TMY, the satellite time HH:10 for SARAH
- * series): the stamp is read as the middle of its hour, plus the stated irradiance time offset.
- * The site's time zone is not in the file: it is estimated from the longitude (with a warning).
+ * Values are instantaneous values at the stamp, not hourly means: PVGIS takes each hour's value
+ * from one satellite image (SARAH: the scan of HH:10 or so, which the 'Irradiance Time Offset' of
+ * PVGIS 5.3 states exactly; PVGIS user manual, "Hourly radiation" and "TMY" outputs; pvlib
+ * `get_pvgis_hourly`, `get_pvgis_tmy` notes). So the stamps are read as instantaneous, the sun at
+ * stamp + irradiance time offset.
+ * Time zone: PVGIS writes every stamp in UTC ('time(UTC)', user manual) and states no site zone, so
+ * the site's zone is taken as UTC too (months, hours and days of the summaries in UTC), not guessed
+ * from the longitude; a project's own time zone still applies when a case runs on the file.
  */
 import { finishWeather, SeriesBuilder, type FileFacts } from './build.ts';
 import {
@@ -105,9 +110,9 @@ export function pvgisFacts(
     latitude: x.latitude ?? NaN,
     longitude: x.longitude ?? NaN,
     elevation: x.elevation ?? NaN,
-    timeZone: undefined,
+    timeZone: 0, // what PVGIS writes (see the module comment)
     stampUtcOffset: 0,
-    timestampDefinition: 'intervalMiddle',
+    timestampDefinition: 'instantaneous',
     sunOffsetMinutes: (x.offsetHours ?? 0) * 60,
     typicalYear: x.tmy || undefined,
     statedIntervalMinutes: 60,
@@ -143,8 +148,8 @@ const metaValue = (meta: Map<string, [string, number]>, prefix: string): number 
 
 /**
  * Parses a PVGIS CSV output (TMY or hourly radiation; PVGIS API documentation) into columns: UTC
- * stamps read as the middle
- * of the hour, irradiance time offset in `meta.sunOffsetMinutes`, plane-of-array irradiance
+ * stamps (site zone UTC) read as
+ * instantaneous, irradiance time offset in `meta.sunOffsetMinutes`, plane-of-array irradiance
  * G(i) (or Gb(i) + Gd(i) + Gr(i)) in `poa` with the plane in `meta.poaTilt`/`poaAzimuth`.
  * @param text the whole file
  * @throws WeatherParseError naming the line (no 'time' header, wrong delimiter, text in a number,

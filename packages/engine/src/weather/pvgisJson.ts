@@ -38,7 +38,8 @@ const num = (v: unknown): number | undefined => (typeof v === 'number' && Number
 /**
  * Parses a PVGIS JSON output (TMY, hourly radiation, or a bare array of records; PVGIS API
  * documentation) into columns:
- * UTC stamps read as the middle of the hour plus the stated irradiance time offset; plane-of-array
+ * UTC stamps (site zone UTC) read as instantaneous values at stamp + the stated irradiance time
+ * offset (see `pvgis.ts`); plane-of-array
  * G(i) (or Gb(i) + Gd(i) + Gr(i)) in `poa`.
  * @param text the whole file
  * @throws WeatherParseError naming the line (invalid or truncated JSON, no records, a record without

@@ -82,6 +82,7 @@ export const WEATHER_TIMESTAMP_DEFINITION: Readonly<Record<TimestampDefinition, 
   intervalEnd: 1,
   intervalBegin: 2,
   intervalMiddle: 3,
+  instantaneous: 4,
 };
 
 /** spec 3 WeatherDataProvider ids used by the parsers. */

@@ -55,6 +55,7 @@ export const TIMESTAMP_DEFINITION_BY_ID: Readonly<Record<number, TimestampDefini
   1: 'intervalEnd',
   2: 'intervalBegin',
   3: 'intervalMiddle',
+  4: 'instantaneous',
 };
 
 /** Formats whose stamps are UTC whatever the site's time zone (a time-zone correction keeps them). */

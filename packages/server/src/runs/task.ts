@@ -41,7 +41,7 @@ export function runTask(task: RunTask): RunOutput {
     },
   });
   const shift = midIntervalShiftMs({
-    definition: task.weather.meta.timestampDefinition,
+    definition: result.case.timestampDefinition, // the case's override, else the weather's
     intervalMinutes: task.weather.meta.intervalMinutes,
   });
   return runOutput(result, task.caseJson, task.options, performance.now() - t0, shift);

@@ -101,12 +101,12 @@ const FILES: Expected[] = [
     format: 'pvgisTmyCsv',
     latitude: 45,
     longitude: 8,
-    timeZone: 1,
+    timeZone: 0, // PVGIS writes UTC and states no site zone (issue 17)
     interval: 60,
     rowCount: 8760,
-    first: '2018-01-01T01:00:00+01:00',
-    last: '2017-01-01T00:00:00+01:00',
-    period: ['1990-01-01T00:00:00+01:00', '1990-12-31T23:00:00+01:00'],
+    first: '2018-01-01T00:00:00+00:00',
+    last: '2016-12-31T23:00:00+00:00',
+    period: ['1990-01-01T00:00:00+00:00', '1990-12-31T23:00:00+00:00'],
     ghi: 1435.86,
   },
   {
@@ -114,12 +114,12 @@ const FILES: Expected[] = [
     format: 'pvgisTmyJson',
     latitude: 45,
     longitude: 8,
-    timeZone: 1,
+    timeZone: 0, // PVGIS writes UTC and states no site zone (issue 17)
     interval: 60,
     rowCount: 8760,
-    first: '2018-01-01T01:00:00+01:00',
-    last: '2017-01-01T00:00:00+01:00',
-    period: ['1990-01-01T00:00:00+01:00', '1990-12-31T23:00:00+01:00'],
+    first: '2018-01-01T00:00:00+00:00',
+    last: '2016-12-31T23:00:00+00:00',
+    period: ['1990-01-01T00:00:00+00:00', '1990-12-31T23:00:00+00:00'],
     ghi: 1435.86,
   },
   {
@@ -127,11 +127,11 @@ const FILES: Expected[] = [
     format: 'pvgisHourlyCsv',
     latitude: 45,
     longitude: 8,
-    timeZone: 1,
+    timeZone: 0, // PVGIS writes UTC and states no site zone (issue 17)
     interval: 60,
     rowCount: 14,
-    first: '2016-01-01T01:10:00+01:00',
-    last: '2016-01-01T14:10:00+01:00',
+    first: '2016-01-01T00:10:00+00:00',
+    last: '2016-01-01T13:10:00+00:00',
     ghi: null,
   },
   {

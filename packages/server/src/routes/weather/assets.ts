@@ -19,6 +19,7 @@ import {
 } from '../../commands/weatherAssets.ts';
 import { describeWeather, replaceWeatherDetails } from '../../commands/weatherCreate.ts';
 import { publishWeatherItem } from '../../commands/weatherImport.ts';
+import { overrideTimestampDefinition } from '../../commands/weatherTimestampOverride.ts';
 import { badRequest, conflict, parse } from '../../lib/errors.ts';
 import { KM_PER_MILE } from '../../lib/geo.ts';
 import { canonicalQuery } from '../../lib/request.ts';
@@ -231,9 +232,13 @@ export function registerWeatherAssetRoutes(app: FastifyInstance): void {
       const found = await loadWeatherFor(db, auth, (request.params as { id: string }).id, 'edit');
       const input = parse(updateWeatherSchema, request.body);
       const { weatherDetails, ...description } = parse(updateWeatherDetailsSchema, request.body);
-      const current = weatherDetails
+      let current = weatherDetails
         ? await replaceWeatherDetails(db, found.weather, { ...input, ...description, weatherDetails })
         : await describeWeather(db, found.weather, description);
+      // Without records, a timestampDefinition is the user's override of the reader's (issue 17).
+      if (!weatherDetails && description.timestampDefinition != null) {
+        current = await overrideTimestampDefinition(db, current, description.timestampDefinition);
+      }
       const row = await updateWeather(db, auth, current, input);
       await publishWeatherItem(database, auth, row);
       return { ...presentWeather(row, { owner: found.owner, actor: weatherActorOf(auth) }) };

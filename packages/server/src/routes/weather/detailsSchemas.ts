@@ -89,8 +89,14 @@ export const createWeatherSchema = weatherDescriptionSchema.extend({
   timestampDefinition: z
     .number()
     .int()
-    .min(1, 'Timestamp definition must be 1 (interval end), 2 (interval begin) or 3 (interval middle).')
-    .max(3, 'Timestamp definition must be 1 (interval end), 2 (interval begin) or 3 (interval middle).')
+    .min(
+      1,
+      'Timestamp definition must be 1 (interval end), 2 (interval begin), 3 (interval middle) or 4 (instantaneous).',
+    )
+    .max(
+      4,
+      'Timestamp definition must be 1 (interval end), 2 (interval begin), 3 (interval middle) or 4 (instantaneous).',
+    )
     .nullish(),
   dataProvider: enumOf(WeatherDataProvider),
   status: enumOf(LibraryStatusEnum),

@@ -152,10 +152,16 @@ export const importCorrectionsSchema = z.object({
     .optional(),
   timeZone: timeZone.optional(),
   timestampDefinition: z
-    .number({ error: 'Timestamp definition must be 1, 2 or 3.' })
+    .number({ error: 'Timestamp definition must be 1, 2, 3 or 4.' })
     .int()
-    .min(1, 'Timestamp definition must be 1 (interval end), 2 (interval begin) or 3 (interval middle).')
-    .max(3, 'Timestamp definition must be 1 (interval end), 2 (interval begin) or 3 (interval middle).')
+    .min(
+      1,
+      'Timestamp definition must be 1 (interval end), 2 (interval begin), 3 (interval middle) or 4 (instantaneous).',
+    )
+    .max(
+      4,
+      'Timestamp definition must be 1 (interval end), 2 (interval begin), 3 (interval middle) or 4 (instantaneous).',
+    )
     .optional(),
   note: z.string().max(4000, 'Note must be at most 4000 characters.').nullable().optional(),
   mapping: z.unknown().optional(),

@@ -219,6 +219,7 @@ export const TIMESTAMP_DEFINITIONS = [
   { value: '1', label: 'Interval end' },
   { value: '2', label: 'Interval beginning' },
   { value: '3', label: 'Interval middle' },
+  { value: '4', label: 'Instantaneous' },
 ];
 
 export function timestampDefinitionLabel(id: number | null | undefined): string {

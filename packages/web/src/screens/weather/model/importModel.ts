@@ -66,11 +66,13 @@ export const TIMESTAMP_DEFINITION_NAMES: Record<string, TimestampDefinitionName>
   '1': 'intervalEnd',
   '2': 'intervalBegin',
   '3': 'intervalMiddle',
+  '4': 'instantaneous',
 };
 const DEFINITION_IDS: Record<TimestampDefinitionName, string> = {
   intervalEnd: '1',
   intervalBegin: '2',
   intervalMiddle: '3',
+  instantaneous: '4',
 };
 
 export interface MappingRow {

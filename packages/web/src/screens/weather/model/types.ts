@@ -201,7 +201,7 @@ export type GenericTimestamp =
   | { format: 'date time'; order: 'ymd' | 'dmy' | 'mdy'; dateColumn: number; timeColumn: number }
   | { format: 'ymdhm columns'; year: number; month: number; day: number; hour: number; minute?: number };
 
-export type TimestampDefinitionName = 'intervalEnd' | 'intervalBegin' | 'intervalMiddle';
+export type TimestampDefinitionName = 'intervalEnd' | 'intervalBegin' | 'intervalMiddle' | 'instantaneous';
 
 /** The engine's GenericCsvMapping (what ValidateImport/FinalizeImport take as `mapping`). */
 export interface GenericCsvMapping {
