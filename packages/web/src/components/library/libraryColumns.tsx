@@ -30,7 +30,7 @@ export function leadingColumns<T extends LibraryRow>(href: (row: T) => string): 
       key: 'name',
       header: 'Name',
       sortKey: 'name',
-      truncate: { maxWidth: 360, title: (row) => row.name },
+      truncate: { maxWidth: 300, title: (row) => row.name },
       render: (row) => (
         <Anchor
           component={Link}
@@ -47,7 +47,7 @@ export function leadingColumns<T extends LibraryRow>(href: (row: T) => string): 
       key: 'manufacturer',
       header: 'Manufacturer',
       sortKey: 'manufacturer',
-      truncate: { maxWidth: 220, title: (row) => row.manufacturer },
+      truncate: { maxWidth: 180, title: (row) => row.manufacturer },
       render: (row) => row.manufacturer ?? '--',
     },
     {
