@@ -10,13 +10,11 @@
  * (fields not in the schema dropped) would change. So the /api routes get a validator that accepts
  * everything and a serializer that is plain JSON.stringify.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { z } from 'zod';
-import { API_VERSION } from '../routes/general/system.ts';
+import { API_VERSION, readVersion } from '../routes/general/system.ts';
 
 /** Where the document and the reference page are served (both public, outside the maintenance gate). */
 export const OPENAPI_JSON_PATH = '/api/openapi.json';
@@ -114,16 +112,6 @@ export function transformRoute({ schema, url, route }: TransformInput): {
   return { schema: out, url };
 }
 
-function readPackageVersion(): string {
-  try {
-    const file = path.resolve(import.meta.dirname, '../../../../package.json');
-    const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown };
-    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
-
 /**
  * Registers the document builder on the root instance. Call before the /api routes are registered:
  * @fastify/swagger collects routes with an onRoute hook, which sees only routes added after it.
@@ -137,7 +125,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       openapi: '3.1.0',
       info: {
         title: 'Sunfield API',
-        version: readPackageVersion(),
+        version: readVersion(),
         description: DESCRIPTION,
         summary: `Paths and shapes of the PlantPredict API v${API_VERSION}.`,
       },

@@ -16,7 +16,8 @@ import { getMaintenanceMode, setMaintenanceMode } from '../../models/systemSetti
  */
 export const API_VERSION = '12.13.0';
 
-function readVersion(): string {
+/** Sunfield's version, from the repository's package.json. */
+export function readVersion(): string {
   try {
     const file = path.resolve(import.meta.dirname, '../../../../../package.json');
     const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: unknown };
