@@ -157,7 +157,7 @@ describe('Solargis CSV', () => {
       1,
       1,
       15,
-      'intervalMiddle',
+      'instantaneous', // the metadata says so: the sun at the stamp, as interval middle (issue 17)
     ]);
     expect([m.startDate, m.endDate, m.rowCount]).toEqual([
       '2019-01-01T00:07:00+01:00',

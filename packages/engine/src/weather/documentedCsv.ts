@@ -193,9 +193,13 @@ export function parseSolargis(text: string, options: WeatherParseOptions = {}): 
   const joined = meta.join('\n');
   const ref = /time reference[^\n]*?(?:UTC|GMT)\s*([+-]\d{1,2})(?::(\d{2}))?/i.exec(joined);
   const refTz = ref ? Number(ref[1]) + (Number(ref[2] ?? 0) / 60) * Math.sign(Number(ref[1]) || 1) : 0;
+  // Instantaneous values (Solargis' sub-hourly satellite data when the metadata says so) put the
+  // sun at the stamp, as interval middle does, but are named for what they are (issue 17).
   const definition = /end of (the )?(summari[sz]ation|averaging)/i.test(joined)
     ? 'intervalEnd'
-    : 'intervalMiddle';
+    : /instantaneous/i.test(joined)
+      ? 'instantaneous'
+      : 'intervalMiddle';
   const typical =
     /\b(TMY|typical)\b/i.test(joined) ||
     /^\d{1,2}\.\d{1,2}$/.test(cells(l.lines[l.firstData] ?? '', ';')[0] ?? '');

@@ -13,6 +13,7 @@ import {
 import { useUnits } from '../../../lib/units.tsx';
 import { annualGhi } from '../model/summary.ts';
 import type { Weather } from '../model/types.ts';
+import { TimestampSelect } from './TimestampSelect.tsx';
 
 function Fact({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
@@ -27,7 +28,7 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
-export function WeatherFacts({ weather }: { weather: Weather }) {
+export function WeatherFacts({ weather, editable = false }: { weather: Weather; editable?: boolean }) {
   const units = useUnits();
   const ghi = annualGhi(weather.summary, weather.globalHorizontalIrradianceSum ?? weather.ghiAnnual);
   return (
@@ -44,7 +45,11 @@ export function WeatherFacts({ weather }: { weather: Weather }) {
       <Fact label="Time zone" value={formatUtcOffset(weather.timeZone)} />
       <Fact label="Period" value={formatPeriod(weather)} />
       <Fact label="Interval" value={formatInterval(weather.timeInterval)} />
-      <Fact label="Time stamps" value={timestampDefinitionLabel(weather.timestampDefinition)} />
+      {editable ? (
+        <TimestampSelect weather={weather} />
+      ) : (
+        <Fact label="Time stamps" value={timestampDefinitionLabel(weather.timestampDefinition)} />
+      )}
       <Fact label="Rows" value={formatNumber(weather.rowCount, 0)} />
       <Fact
         label="Annual GHI"

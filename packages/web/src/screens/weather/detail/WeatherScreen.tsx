@@ -131,7 +131,7 @@ export function WeatherScreen() {
         </Paper>
       )}
       <Paper withBorder p="md">
-        <WeatherFacts weather={weather} />
+        <WeatherFacts weather={weather} editable={editable} />
       </Paper>
       <Tabs
         value={tab}

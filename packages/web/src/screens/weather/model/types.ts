@@ -76,6 +76,8 @@ export interface Weather extends WeatherListItem {
   description?: string | null;
   elevation?: number | null;
   timestampDefinition?: number | null;
+  /** what the reader assumed, kept when the user overrides `timestampDefinition` */
+  timestampDefinitionOriginal?: number | null;
   format?: number | null;
   dataType?: number | null;
   pLevel?: number | null;
