@@ -9,6 +9,7 @@ import {
   type NumberField,
   type TextField,
 } from '../model/draft.ts';
+import { readOnlySelect } from '../../../lib/readOnlySelect.tsx';
 import { useInverterEditor } from './editorContext.ts';
 import { NumberCell } from './NumberCell.tsx';
 
@@ -80,7 +81,7 @@ export function GeneralPanel() {
             onChange={(value) =>
               update((d) => ({ ...d, inverterType: value === null ? null : Number(value) }))
             }
-            readOnly={readOnly}
+            {...readOnlySelect(readOnly)}
             clearable={!readOnly}
           />
           <Select
@@ -88,7 +89,7 @@ export function GeneralPanel() {
             data={DATA_SOURCES}
             value={draft.dataSource === null ? null : String(draft.dataSource)}
             onChange={(value) => update((d) => ({ ...d, dataSource: value === null ? null : Number(value) }))}
-            readOnly={readOnly}
+            {...readOnlySelect(readOnly)}
             clearable={!readOnly}
           />
         </SimpleGrid>

@@ -5,6 +5,7 @@ import { moduleSchema } from '@sunfield/domain/api/module.ts';
 import { fieldRange } from '@sunfield/domain/api/ranges.ts';
 import { QuantityInput, useUnits } from '../../../lib/units.tsx';
 import { roundForDisplay } from '../../../lib/numberFormat.ts';
+import { readOnlySelect } from '../../../lib/readOnlySelect.tsx';
 import { getPath, type FieldDef, type FieldGroup } from '../model/fields.ts';
 import type { ModuleRecord } from '../model/types.ts';
 
@@ -64,7 +65,7 @@ function Field({
         data={enumOptions(field.enumType!)}
         value={typeof value === 'number' ? String(value) : null}
         onChange={(next) => onChange(field.path, next === null ? null : Number(next))}
-        readOnly={readOnly}
+        {...readOnlySelect(readOnly)}
         error={error}
         allowDeselect={false}
         comboboxProps={{ withinPortal: true }}
