@@ -113,14 +113,14 @@ export default function LocationMapView({
   }, [pickable, label]);
 
   const goTo = (place: Place) => {
-    const map = mapRef.current;
-    if (!map) return;
-    if (place.bounds) map.fitBounds(place.bounds, { maxZoom: 14, duration: 600 });
-    else map.easeTo({ center: [place.longitude, place.latitude], zoom: Math.max(map.getZoom(), 12) });
     if (pickable) {
       const point = normalizePoint(place.latitude, place.longitude);
       onPickRef.current?.(point.latitude, point.longitude);
     }
+    const map = mapRef.current;
+    if (!map) return;
+    if (place.bounds) map.fitBounds(place.bounds, { maxZoom: 14, duration: 600 });
+    else map.easeTo({ center: [place.longitude, place.latitude], zoom: Math.max(map.getZoom(), 12) });
   };
 
   useEffect(() => {
