@@ -5,9 +5,7 @@
  */
 import type { Db } from '../db/index.ts';
 import { ResultGoneError, type ReportContext } from './context.ts';
-import { inputsAssumptionsPdf } from './inputsAssumptionsPdf.ts';
 import { REPORT_FORMAT, reportFileName, type ReportKind } from './kinds.ts';
-import { plantSummaryPdf } from './plantSummaryPdf.ts';
 import { blockSummarySheets, plantSummarySheets, workbookBuffer } from './workbook8760.ts';
 
 export interface ReportFile {
@@ -23,8 +21,10 @@ export class ReportInputError extends ResultGoneError {}
 export async function buildReport(db: Db, kind: ReportKind, ctx: ReportContext): Promise<ReportFile> {
   const title = `${ctx.project.name} – ${ctx.prediction.name} – ${kind}`;
   let bytes: Buffer;
-  if (kind === 'PlantSummary') bytes = await plantSummaryPdf(db, ctx);
-  else if (kind === 'InputsAssumptions') bytes = await inputsAssumptionsPdf(ctx);
+  // The PDF writers load pdfkit, a seventh of the server's start: they are loaded by the first PDF.
+  if (kind === 'PlantSummary') bytes = await (await import('./plantSummaryPdf.ts')).plantSummaryPdf(db, ctx);
+  else if (kind === 'InputsAssumptions')
+    bytes = await (await import('./inputsAssumptionsPdf.ts')).inputsAssumptionsPdf(ctx);
   else if (kind === 'PlantSummary8760')
     bytes = await workbookBuffer(db, ctx.result, plantSummarySheets(db, ctx.result), title);
   else {

@@ -13,7 +13,9 @@
  * that streams a workbook does not hold up other requests.
  */
 import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+// Types only here: the module is loaded by the first workbook (below), not at the server's start, of
+// which loading exceljs and its zip libraries was about a seventh.
+import type ExcelJS from 'exceljs';
 import type { Db } from '../db/index.ts';
 import { loadSeries } from '../models/predictionRun.ts';
 import type { StoredResult } from '../results/load.ts';
@@ -101,7 +103,8 @@ export async function writeWorkbook8760(
   const d = result.details;
   const time = (await loadSeries(db, result.run.id, 'plant', ['time'])).get('time') ?? new Float64Array(0);
   const offsetMs = d.utcOffsetHours * 3_600_000;
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
+  const { default: excel } = await import('exceljs');
+  const wb = new excel.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   wb.creator = 'Sunfield';
   wb.title = title;
   wb.created = new Date();
