@@ -41,6 +41,7 @@ import {
   specKeys,
   text,
 } from './fields.ts';
+import { withEngineValues } from './ranges.ts';
 
 /** Most steps a time series of a node may have (one leap year of 1-minute steps). */
 export const MAX_SERIES_STEPS = 527_040;
@@ -267,6 +268,34 @@ export const DC_FIELD_KEYS = specKeys(
   'repeater:int, id:int, description:str, name:int, moduleId:int, module:Module, trackingType:DCFieldTrackingTypeEnum, moduleOrientation:ModuleOrientation, irradianceOptimization:bool, irradianceOptimizationType:IrradianceOptimizationType, rotationSpeed:num, nonIdealityFactor:num, tablesRemovedForPCS:num, transverseSlope:num, baselineSlope:num, northSouthRoadWidth:num, eastWestRoadWidth:num, modulesHigh:int, modulesWide:int, lateralIntermoduleGap:num, verticalIntermoduleGap:num, fieldLength:num, fieldWidth:num, collectorBandwidth:num, tableLength:num, tablesPerRow:num, postToPostSpacing:num, numberOfRows:num, tableToTableSpacing:num, moduleAzimuth:num, moduleTilt:num, trackingBacktrackingType:DCFieldBacktrackingType, trackerPitchAngleD:num, minimumTrackingLimitAngleD:num, maximumTrackingLimitAngleD:num, nightTimeStowAngleD:num, trackerStowAngle:num, windStowType:WindStowType, arrayTechnologiesWindStowType:ArrayTechnologiesWindStowType, windStowThreshold:num, stowDwellTime:int, windStowAngle:num, isWindStowed:bool, minutesBelowThreshold:num, postHeight:num, structureShading:num, backSideMismatch:num, fieldDcPower:num, modulesWiredInSeries:int, numberOfSeriesStringsWiredInParallel:num, plannedModuleRating:num, modTempModel:DCFieldModuleTemperatureModelType, sandiaConductiveCoef:num, sandiaConvectiveCoef:num, cellToModuleTempDiff:num, heatBalanceConductiveCoef:num, heatBalanceConvectiveCoef:num, nominalOperatingCellTemperature:num, transmittanceAbsorptance:num, moduleMismatchCoefficient:num, moduleQuality:num, lightInducedDegradation:num, trackerLoadLoss:num, dcWiringLossAtSTC:num, dcHealth:num, inverterIdShadeSource:str, useSunSolveParameters:bool, sunSolveStructureShading:num, sunSolveCombinedMismatch:num, sunSolveTransmissionGain:num, useTimeSeriesBifacialParameters:bool, sunSolveBifacialTimeSeriesId:int, sunSolveBifacialTimeSeries:SunSolveBifacialTimeSeries, monthlySeasonalTiltFactors:SeasonalTiltMonthlyFactor[], resultList:DCFieldCalculationResultDetail[], effectiveResistanceAtSTC:num, totalModuleArea:num, uiamd:num, uiamg:num, ushD:num, ushG:num, moduleSurfaceTemperatureTimeSeriesId:int, moduleSurfaceTemperatureTimeSeries:TimeSeries, useModuleSurfaceTempTimeSeries:bool, moduleSurfaceTempTimeSeriesDetails:num[], trackingAngleTimeSeriesId:int, trackingAngleTimeSeries:TimeSeries, trackingAngleTimeSeriesDetails:num[], windStowData:ArrayWindStowResponse, skyDiffuseIAM:KeyValuePair<double,double>[], groundDiffuseIAM:KeyValuePair<double,double>[], inverterTranspositions:SiteInverterTransposition[], transpositionTimeSeries:ShadeTranspositionTimeSeries[], groundCoverageRatio:num, calculateDCFields:bool, shadeObjects:DCFieldObject[], tableType:TableType, drawableFieldObjects:DrawableFieldObject[], shadingAlgorithm:ShadeAlgorithm, linearShadowFactors:ShadingFactor[], electricalShadowFactors:ShadingFactor[], applyTrackingTimeSeries:bool, ground:GroundObject, lockModuleAzimuth:bool, lockModulesHigh:bool, lockPostHeight:bool, lockModulesWide:bool, lockNumberOfSeriesStringsWiredInParallel:bool, lockModulesWiredInSeries:bool, lockPostToPostSpacing:bool, lockMwAc:bool, lockNumberOfRows:bool, lockBacksideMismatch:bool',
 );
 
+/**
+ * Sunfield's DC-field fields beyond spec 3: the coefficients of the engine's cell-temperature models
+ * (modTempModel 100 Faiman: U0 [W/m²K], U1 [W·s/m³K]; 101 PVsyst: the module efficiency η [-] beside
+ * the heat-balance Uc, Uv and α; 102 Fuentes: with `nominalOperatingCellTemperature` as the installed
+ * NOCT, the module and wind-measurement heights [m], emissivity and absorptance [-], the characteristic
+ * length [m]).
+ */
+export const DC_FIELD_EXTRAS = [
+  'faimanU0',
+  'faimanU1',
+  'moduleEfficiency',
+  'fuentesModuleHeight',
+  'fuentesWindHeight',
+  'fuentesEmissivity',
+  'fuentesAbsorption',
+  'fuentesCharacteristicLength',
+] as const;
+
+/**
+ * DCFieldModuleTemperatureModelType with the engine's Faiman (100), PVsyst with an explicit module
+ * efficiency (101) and Fuentes (102).
+ */
+export const DC_FIELD_TEMPERATURE_MODELS = withEngineValues(DCFieldModuleTemperatureModelType, [
+  { id: 100, name: 'Faiman' },
+  { id: 101, name: 'PVsyst' },
+  { id: 102, name: 'Fuentes' },
+]);
+
 /** The lock flags of a DC field (spec 1 §3): a locked field is never overwritten by a calculation. */
 export const DC_FIELD_LOCKS = DC_FIELD_KEYS.filter((key) => key.startsWith('lock'));
 
@@ -328,7 +357,7 @@ export const dcFieldSchema = entity(
     modulesWiredInSeries: int(1, 1_000),
     numberOfSeriesStringsWiredInParallel: num(0, 100_000_000),
     plannedModuleRating: positive(10_000, 'W'),
-    modTempModel: enumOf(DCFieldModuleTemperatureModelType),
+    modTempModel: enumOf(DC_FIELD_TEMPERATURE_MODELS),
     sandiaConductiveCoef: num(-20, 0),
     sandiaConvectiveCoef: num(-1, 0, 's/m'),
     cellToModuleTempDiff: num(0, 30, '°C'),
@@ -390,8 +419,16 @@ export const dcFieldSchema = entity(
     lockMwAc: bool(),
     lockNumberOfRows: bool(),
     lockBacksideMismatch: bool(),
+    faimanU0: num(0, 200, 'W/m²K'),
+    faimanU1: num(0, 100, 'W·s/m³K'),
+    moduleEfficiency: num(0, 0.5),
+    fuentesModuleHeight: num(0, 100, 'm'),
+    fuentesWindHeight: num(0, 200, 'm'),
+    fuentesEmissivity: num(0, 1),
+    fuentesAbsorption: num(0, 1),
+    fuentesCharacteristicLength: num(0, 10, 'm'),
   },
-  DC_FIELD_KEYS,
+  [...DC_FIELD_KEYS, ...DC_FIELD_EXTRAS],
 );
 export type DcFieldInput = z.output<typeof dcFieldSchema>;
 

@@ -45,14 +45,43 @@ import {
   specKeys,
   text,
 } from './fields.ts';
+import type { DefinitionSpec } from '../enums/types.ts';
 import { withEngineValues } from './ranges.ts';
 
 export const PREDICTION_NAME_MAX = 200;
 
-/** TranspositionModelType with the engine's isotropic sky (100), which the engine runs too. */
+/**
+ * TranspositionModelType with the engine's isotropic sky (100), Reindl (101) and Klucher (102), which
+ * the engine runs too; numbered past the product's Hay 0 and Perez 1 so its scripts keep their meaning.
+ */
 export const PREDICTION_TRANSPOSITION_MODELS = withEngineValues(TranspositionModelType, [
   { id: 100, name: 'Isotropic' },
+  { id: 101, name: 'Reindl' },
+  { id: 102, name: 'Klucher' },
 ]);
+
+/**
+ * ModuleTemperatureModelType with the engine's Faiman (100), PVsyst with an explicit module efficiency
+ * (101) and Fuentes (102); their coefficients are the DC fields' (`DC_FIELD_EXTRAS`).
+ */
+export const PREDICTION_TEMPERATURE_MODELS = withEngineValues(ModuleTemperatureModelType, [
+  { id: 100, name: 'Faiman' },
+  { id: 101, name: 'PVsyst' },
+  { id: 102, name: 'Fuentes' },
+]);
+
+/**
+ * Source of DIRINT's precipitable water (engine field `dirintWaterSource`, numbered as
+ * SpectralWeatherType): none 0, the weather file's column 1, from its dew point 3.
+ */
+export const DirintWaterSource = {
+  type: 'DirintWaterSource',
+  values: [
+    { id: 0, name: 'None' },
+    { id: 1, name: 'PrecipitableWater', label: 'Precipitable water column' },
+    { id: 3, name: 'DewPoint', label: 'From the dew point' },
+  ],
+} as const satisfies DefinitionSpec;
 
 export const MONTHLY_FACTORS_KEYS = specKeys(
   'id:int, month:int, monthName:str, soilingLoss:num, albedo:num, spectralShift:num',
@@ -111,9 +140,19 @@ export const PREDICTION_KEYS = specKeys(
 
 /**
  * Sunfield's fields beyond spec 3: the ASHRAE station's WMO number and distance (spec 1 §3 "Site
- * data"), the DC wiring loss model (an engine choice), and `canEdit` (whether the caller may change it).
+ * data"), the DC wiring loss model (an engine choice), DIRINT's Δkt′ switch and precipitable-water
+ * source, a constant albedo [-] and soiling loss [%] for the months `monthlyFactors` does not give
+ * (engine choices, see the engine's `resolvePrediction`), and `canEdit` (whether the caller may change it).
  */
-export const PREDICTION_EXTRAS = ['ashraeWMO', 'ashraeDistance', 'dcWiringLossModel'] as const;
+export const PREDICTION_EXTRAS = [
+  'ashraeWMO',
+  'ashraeDistance',
+  'dcWiringLossModel',
+  'dirintUseDeltaKtPrime',
+  'dirintWaterSource',
+  'albedo',
+  'soilingLoss',
+] as const;
 
 const temperature = (min: number, max: number) => num(min, max, '°C');
 
@@ -155,7 +194,7 @@ export const predictionSchema = entity(
     enableLeTID: bool(),
     airMassModel: enumOf(AirMassModelType),
     soilingModel: enumOf(SoilingModelType),
-    modTempModel: enumOf(ModuleTemperatureModelType),
+    modTempModel: enumOf(PREDICTION_TEMPERATURE_MODELS),
     incAngleModel: enumOf(IncidenceAngleModelType),
     directBeamShadingModel: enumOf(DirectBeamShadingModel),
     degradationModel: enumOf(DegradationModel),
@@ -267,6 +306,10 @@ export const predictionSchema = entity(
     ashraeWMO: text(20),
     ashraeDistance: num(0, 20_100, 'km'),
     dcWiringLossModel: enumOf(DcWiringLossModel),
+    dirintUseDeltaKtPrime: bool(),
+    dirintWaterSource: enumOf(DirintWaterSource),
+    albedo: num(0, 1),
+    soilingLoss: num(-100, 100, '%'),
   },
   [...PREDICTION_KEYS, ...PREDICTION_EXTRAS],
 );

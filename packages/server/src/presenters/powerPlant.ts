@@ -10,6 +10,7 @@ import {
   ARRAY_KEYS,
   asList,
   BLOCK_KEYS,
+  DC_FIELD_EXTRAS,
   DC_FIELD_KEYS,
   ESS_INPUTS_KEYS,
   ESS_SYSTEM_KEYS,
@@ -66,6 +67,7 @@ function presentDcField(field: Json, equipment: PlantEquipmentRecords, sizes: Si
       monthlySeasonalTiltFactors: field.monthlySeasonalTiltFactors ?? [],
     },
     DC_FIELD_KEYS,
+    DC_FIELD_EXTRAS,
   );
 }
 
