@@ -184,6 +184,11 @@ export interface DcFieldInput {
    * `fuentesWindHeight` [m], `fuentesEmissivity`, `fuentesAbsorption` [-], `fuentesCharacteristicLength` [m])
    */
   modTempModel?: number;
+  /**
+   * DC power model (engine): the module's 0, PVWatts 1 with `pvwattsDcRating` [kW], `pvwattsGamma`
+   * [%/°C] and `pvwattsSystemLoss` [%]
+   */
+  dcPowerModel?: number;
   [field: string]: unknown;
 }
 

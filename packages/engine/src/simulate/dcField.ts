@@ -4,7 +4,8 @@
  * the DC wiring (shared between DC fields that differ only in their strings), then the field's strings.
  */
 import type { OpticsSeries } from '../chain/opticsSeries.ts';
-import { moduleMppSeries, moduleParams } from '../module/moduleModel.ts';
+import { moduleMpp, moduleMppSeries, moduleParams } from '../module/moduleModel.ts';
+import { pvwattsDcKernel } from '../module/pvwatts.ts';
 import { singleDiodeCurrent } from '../module/singleDiode.ts';
 import { cellTemperatureSeries } from '../temperature/cellTemperature.ts';
 import { DcWiringLossModel } from './enums.ts';
@@ -89,6 +90,7 @@ export function moduleKey(d: DcFieldSettings): string {
     d.module.model,
     d.losses.combined,
     d.wiring.addedResistance,
+    d.pvwatts,
   ]);
 }
 
@@ -131,14 +133,41 @@ export function evaluateModule(
   const opts = { addedSeriesResistance: d.wiring.addedResistance };
   const out = { tempCell, irradianceDc, pmp: f(), vmp: f(), imp: f(), pmp25: f(), imp25: f() };
   moduleMppSeries({ effectiveIrradiance: irradianceDc, tempCell }, d.module.model, out, opts);
-  // Vmp at 25 °C is not kept.
+  // Vmp at 25 °C is not kept (but for PVWatts, below).
+  const vmp25 = new Float64Array(n);
   moduleMppSeries(
     { effectiveIrradiance: irradianceDc, tempCell: 25 },
     d.module.model,
-    { pmp: out.pmp25, vmp: new Float64Array(n), imp: out.imp25 },
+    { pmp: out.pmp25, vmp: vmp25, imp: out.imp25 },
     opts,
   );
+  if (d.pvwatts) pvwattsPower(d.pvwatts, irradianceDc, tempCell, out, vmp25);
   return out;
+}
+
+/**
+ * @internal The PVWatts DC model in place of the module's power (Dobos 2014, `pvwattsDcKernel`):
+ * P = S/1000·Pdc0·(1 + γ(Tc − 25)) at the cell temperature and at 25 °C, at the voltage of the module's
+ * own MPP (I = P/V), so the inverter's window and efficiency see the module's voltage.
+ */
+function pvwattsPower(
+  p: NonNullable<DcFieldSettings['pvwatts']>,
+  s: Float64Array,
+  tempCell: Float64Array,
+  out: { pmp: Float64Array; vmp: Float64Array; imp: Float64Array; pmp25: Float64Array; imp25: Float64Array },
+  vmp25: Float64Array,
+): void {
+  for (let i = 0; i < s.length; i++) {
+    const g = s[i]! > 0 ? s[i]! : 0;
+    const pw = g > 0 ? pvwattsDcKernel(g, tempCell[i]!, p.pdc0, p.gamma, 25) : 0;
+    const pw25 = g > 0 ? pvwattsDcKernel(g, 25, p.pdc0, p.gamma, 25) : 0;
+    const v = out.vmp[i]!;
+    const v25 = vmp25[i]!;
+    out.pmp[i] = pw;
+    out.imp[i] = v > 0 ? pw / v : 0;
+    out.pmp25[i] = pw25;
+    out.imp25[i] = v25 > 0 ? pw25 / v25 : 0;
+  }
 }
 
 /**
@@ -203,5 +232,10 @@ export function dcFieldPowerAt(r: DcFieldResult, i: number, vDc: number): number
   const vm = vDc / d.modulesInSeries;
   const im = singleDiodeCurrent({ voltage: vm }, p);
   const fraction = d.wiring.model === DcWiringLossModel.PowerFraction ? d.wiring.lossPct / 100 : 0;
-  return im > 0 ? (1 - fraction) * vDc * im * d.stringsInParallel : 0;
+  // PVWatts has no I–V curve: its MPP power scaled by the module curve's P(V)/Pmp
+  const scale = d.pvwatts
+    ? r.module.pmp[i]! /
+      (moduleMpp({ effectiveIrradiance: s, tempCell: r.module.tempCell[i]! }, d.module.model).pmp || 1)
+    : 1;
+  return im > 0 ? (1 - fraction) * vDc * im * d.stringsInParallel * scale : 0;
 }

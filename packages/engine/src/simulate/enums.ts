@@ -38,6 +38,13 @@ export const DcFieldModuleTemperatureModelType = {
 export type DcFieldModuleTemperatureModelType = ValueOf<typeof DcFieldModuleTemperatureModelType>;
 
 /**
+ * DC power model of a DC field (engine field `dcPowerModel`, no product field): the module's own
+ * electrical model 0, or NREL's PVWatts DC model 1 (DC rating, γ and system loss; `resolveDcField`).
+ */
+export const DcPowerModelType = { Module: 0, Pvwatts: 1 } as const;
+export type DcPowerModelType = ValueOf<typeof DcPowerModelType>;
+
+/**
  * Source of DIRINT's precipitable water W (engine field `dirintWaterSource`, numbered as spec 3's
  * `SpectralWeatherType`, whose relative-humidity value 2 DIRINT does not offer): none 0 (DIRINT's "W not
  * available" bin), the weather file's column 1, from the dew point 3 (Perez et al. 1992, Eq. 4).

@@ -44,6 +44,7 @@ import { cellTemperatureModelFromFields, type CellTemperatureModel } from '../te
 import {
   CircumsolarTreatmentType,
   DcFieldModuleTemperatureModelType,
+  DcPowerModelType,
   DcWiringLossModel,
   ModuleTemperatureModelType,
 } from './enums.ts';
@@ -72,7 +73,12 @@ export interface DcFieldSettings {
   tempModule: Float64Array | undefined;
   losses: DcLossFactors & { mismatchPct: number; lidPct: number; qualityPct: number; dcHealthPct: number };
   wiring: { model: DcWiringLossModel; lossPct: number; addedResistance: number };
-  /** one instance: STC power [W], modules [-], module area [m²] */
+  /**
+   * the PVWatts DC model in place of the module's power (`dcPowerModel` 1): Pdc0 of one module [W], γ
+   * [1/K], the system loss [%] (taken as a fraction of the DC power); undefined: the module's model
+   */
+  pvwatts: { pdc0: number; gamma: number; systemLossPct: number } | undefined;
+  /** one instance: STC power [W] (PVWatts: its DC rating), modules [-], module area [m²] */
   dcCapacity: number;
   moduleCount: number;
   moduleArea: number;
@@ -245,6 +251,37 @@ function mounting(r: CaseReader, o: Json, path: string, lat: number, m: ModuleSe
     maxTilt = mount.surfaceTilt;
   }
   return { mount, trackingAngle, maxTilt };
+}
+
+/**
+ * The DC power model of a DC field (engine field `dcPowerModel`, {@link DcPowerModelType}): 0 the
+ * module's own model (default), or 1 PVWatts (Dobos 2014), P = S/1000·Pdc0·(1 + γ(Tc − 25 °C))·(1 − L),
+ * so that a plant is stated the way NREL's PVWatts states it:
+ * - `pvwattsDcRating` the field's DC rating [kW] (one instance; default the modules' STC power, noted);
+ * - `pvwattsGamma` γ [%/°C] (default −0.37, PVWatts' "standard" module, noted);
+ * - `pvwattsSystemLoss` L [%] (default 14.08, PVWatts' default total, noted), which replaces
+ *   `dcWiringLossAtSTC` and stands for the DC losses (mismatch, LID, quality, DC health then default 0).
+ * The module still gives the voltage (its single-diode Vmp at the step's conditions, for the inverter's
+ * window and efficiency), the optics (IAM, area) and the thermal coefficients.
+ */
+function pvwattsChoice(
+  r: CaseReader,
+  o: Json,
+  path: string,
+  module: ModuleSettings,
+  modules: number,
+): DcFieldSettings['pvwatts'] {
+  const model = r.choice(o, 'dcPowerModel', path, DcPowerModelType, DcPowerModelType.Module, false);
+  if (model !== DcPowerModelType.Pvwatts) return undefined;
+  const rating = r.number(o, 'pvwattsDcRating', path, { above: 0, max: 10_000_000 });
+  if (rating === undefined && !r.quiet)
+    r.note(`${path}.pvwattsDcRating`, `${(module.stc.pmp * modules) / 1000} kW (the modules' STC power)`);
+  const gammaPct = r.numberOr(o, 'pvwattsGamma', path, -0.37, { min: -2, max: 0.5 }, true);
+  return {
+    pdc0: rating !== undefined && modules > 0 ? (rating * 1000) / modules : module.stc.pmp,
+    gamma: gammaPct / 100,
+    systemLossPct: r.numberOr(o, 'pvwattsSystemLoss', path, 14.08, { min: 0, max: 99 }, true),
+  };
 }
 
 /**
@@ -464,13 +501,19 @@ export function resolveDcField(
       deltaT: dcFieldThermal.cellToModuleTempDiff ?? module.thermal.cellToModuleTempDiff ?? 3,
     };
   }
+  const pvwatts = pvwattsChoice(r, o, path, module, ns * np);
+  // With PVWatts the system loss stands for mismatch, LID, quality, health and wiring (its own
+  // categories), so these default to 0; given explicitly they act as well.
+  const lossDefault = (v: number) => (pvwatts ? 0 : v);
   const pct = (k: 'moduleMismatchCoefficient' | 'lightInducedDegradation' | 'moduleQuality') =>
-    r.number(o, k, path, { min: -100, max: 100 }) ?? module[k] ?? 0;
+    r.number(o, k, path, { min: -100, max: 100 }) ?? (pvwatts ? 0 : (module[k] ?? 0));
   const mismatchPct = pct('moduleMismatchCoefficient');
   const lidPct = pct('lightInducedDegradation');
   const qualityPct = pct('moduleQuality');
-  const dcHealthPct = r.numberOr(o, 'dcHealth', path, 1, { min: 0, max: 100 }, true);
-  const lossPct = r.numberOr(o, 'dcWiringLossAtSTC', path, 1.5, { min: 0, max: 50 }, true);
+  const dcHealthPct = r.numberOr(o, 'dcHealth', path, lossDefault(1), { min: 0, max: 100 }, true);
+  const lossPct = pvwatts
+    ? pvwatts.systemLossPct
+    : r.numberOr(o, 'dcWiringLossAtSTC', path, 1.5, { min: 0, max: 50 }, true);
   const losses = {
     ...dcLossFactors({
       moduleMismatchCoefficient: mismatchPct,
@@ -484,11 +527,12 @@ export function resolveDcField(
     dcHealthPct,
   };
   const stc = module.stc;
+  const wiringModel = pvwatts ? DcWiringLossModel.PowerFraction : p.dcWiringLossModel;
   const wiring = {
-    model: p.dcWiringLossModel,
+    model: wiringModel,
     lossPct,
     addedResistance:
-      p.dcWiringLossModel === DcWiringLossModel.SeriesResistance
+      wiringModel === DcWiringLossModel.SeriesResistance
         ? dcWiringResistance({ dcWiringLossAtSTC: lossPct, pmp: stc.pmp, imp: stc.imp })
         : 0,
   };
@@ -503,6 +547,7 @@ export function resolveDcField(
     np,
     losses,
     wiring,
+    pvwatts,
   ]);
   return {
     path,
@@ -520,7 +565,8 @@ export function resolveDcField(
     tempModule,
     losses,
     wiring,
-    dcCapacity: stc.pmp * ns * np,
+    pvwatts,
+    dcCapacity: pvwatts ? pvwatts.pdc0 * ns * np : stc.pmp * ns * np,
     moduleCount: ns * np,
     moduleArea: module.area * ns * np,
     opticsKey,
