@@ -4,6 +4,11 @@
  * new one (rotation), atomically, so a token can be used once. The tokens rotated from one sign-in
  * are a family: presenting one that was already used means it was copied, so the whole family is
  * revoked (RFC 9700 §4.14.2, refresh token rotation with reuse detection).
+ *
+ * One exception, as the OAuth providers that rotate allow ("grace period", "reuse interval"): a
+ * token presented again within ROTATION_GRACE_SECONDS of its rotation, while its successor is still
+ * unused, is a client that lost the answer (a dropped connection, two tabs refreshing at once), not
+ * a thief. It gets a new session of the family and the successor it never received is revoked.
  */
 import { and, eq, gt, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
@@ -30,6 +35,9 @@ export interface IssuedSession {
 }
 
 export const REFRESH_TOKEN_SECONDS = REFRESH_TOKEN_DAYS * 24 * 3600;
+
+/** How long after its rotation a refresh token may be presented again by a client that lost the answer [s]. */
+export const ROTATION_GRACE_SECONDS = 30;
 
 export async function signAccessToken(tokens: TokenService, account: Account): Promise<string> {
   return tokens.sign(
@@ -76,13 +84,15 @@ export async function rotateSession(
   client: ClientInfo,
 ): Promise<{ account: Account; session: IssuedSession } | null> {
   const tokenHash = sha256(refreshToken);
-  const [used] = await db
+  // The database's clock for both, so that the successor's created_date is never before it.
+  const [fresh] = await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: sql`now()`, rotatedAt: sql`now()` })
     .where(
       and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)),
     )
     .returning({ userId: sessions.userId, familyId: sessions.familyId });
+  const used = fresh ?? (await retryOfLostRotation(db, tokenHash));
   if (!used) {
     await revokeFamilyOfUsedToken(db, tokenHash);
     return null;
@@ -90,6 +100,50 @@ export async function rotateSession(
   const account = await findAccountById(db, used.userId);
   if (!account || !isAccountActive(account)) return null;
   return { account, session: await startSession(db, tokens, account, client, used.familyId) };
+}
+
+/**
+ * A token rotated less than ROTATION_GRACE_SECONDS ago whose successor is still unused: revokes
+ * that successor (its client never received it) and answers the family, to be continued; undefined
+ * for anything else (a successor already used, a family revoked, sign-out, password reset), which
+ * the caller treats as reuse. One statement, so parallel retries cannot both see an unused successor
+ * of a used one.
+ */
+async function retryOfLostRotation(
+  db: Db,
+  tokenHash: string,
+): Promise<{ userId: string; familyId: string } | undefined> {
+  const [presented] = await db
+    .select({ userId: sessions.userId, familyId: sessions.familyId })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.tokenHash, tokenHash),
+        isNotNull(sessions.rotatedAt),
+        sql`${sessions.revokedAt} = ${sessions.rotatedAt}`,
+        sql`${sessions.rotatedAt} > now() - make_interval(secs => ${ROTATION_GRACE_SECONDS})`,
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    )
+    .limit(1);
+  if (!presented) return undefined;
+  // The presented token's rotation time, read in SQL: PostgreSQL keeps microseconds, a JS Date not.
+  const rotatedAt = sql`(select p.rotated_at from sessions p where p.token_hash = ${tokenHash})`;
+  // The successor, unused: live, issued at the rotation, and no token of the family rotated since.
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.familyId, presented.familyId),
+        isNull(sessions.revokedAt),
+        sql`${sessions.createdDate} >= ${rotatedAt}`,
+        sql`not exists (select 1 from sessions o where o.family_id = ${presented.familyId}
+                         and o.rotated_at > ${rotatedAt})`,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return revoked.length > 0 ? { userId: presented.userId, familyId: presented.familyId } : undefined;
 }
 
 /** A known token that was already revoked (used, signed out): ends every live token of its family. */

@@ -96,6 +96,41 @@ describeEachDatabase('security: sign-in and accounts', (ctx) => {
     expect((await refresh(other)).statusCode).toBe(200);
   });
 
+  it('a refresh retried after a lost answer, or two at once, keeps the user signed in', async () => {
+    const { cookie: first } = await signUpUser(app());
+    // The answer to this refresh is lost: the client never gets `lost` and retries with `first`.
+    const lost = refreshCookieOf(await refresh(first));
+    const retried = await refresh(first);
+    expect(retried.statusCode, retried.body).toBe(200);
+    const kept = refreshCookieOf(retried);
+    const next = await refresh(kept);
+    expect(next.statusCode).toBe(200);
+    // Two tabs refreshing with the same cookie at once: both answered, the family goes on.
+    const both = await Promise.all([refresh(refreshCookieOf(next)), refresh(refreshCookieOf(next))]);
+    expect(both.map((r) => r.statusCode)).toEqual([200, 200]);
+    const survivor = both.map(refreshCookieOf);
+    const alive = await Promise.all(survivor.map((c) => refresh(c)));
+    expect(alive.filter((r) => r.statusCode === 200).length).toBeGreaterThanOrEqual(1);
+    // The successor the client never received is dead, and showing it up later (someone copied
+    // it) ends the family, as any reuse does.
+    expect((await refresh(lost)).statusCode).toBe(401);
+    for (const r of alive)
+      if (r.statusCode === 200) expect((await refresh(refreshCookieOf(r))).statusCode).toBe(401);
+  });
+
+  it('no grace once the successor was used, or after the grace period', async () => {
+    const { cookie: first, user } = await signUpUser(app());
+    const second = refreshCookieOf(await refresh(first));
+    // Past the grace period: the same retry is reuse, and ends the family.
+    await ctx().database.executeSql(
+      `update sessions set rotated_at = rotated_at - interval '1 minute', revoked_at = revoked_at - interval '1 minute'
+        where rotated_at is not null and user_id = $1`,
+      [user.id],
+    );
+    expect((await refresh(first)).statusCode).toBe(401);
+    expect((await refresh(second)).statusCode).toBe(401);
+  });
+
   it('hub sockets are never re-checked when their token expires', async () => {
     const { user } = await signUpUser(app());
     const tokens = app().services.tokens;
