@@ -47,7 +47,9 @@ export default defineConfig({
     command: 'node packages/server/bin/sunfield.js serve',
     cwd: repoRoot,
     url: `${BASE_URL}/api/system/version`,
-    timeout: 120_000,
+    // First start on an empty embedded database seeds the Global library (16,830 modules): about
+    // 40 s on a quiet machine, minutes on a loaded one.
+    timeout: 300_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
