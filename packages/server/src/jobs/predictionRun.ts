@@ -131,6 +131,8 @@ function details(output: RunOutput, weatherName: string): Record<string, unknown
     dcCapacity: output.dcCapacity,
     acCapacity: output.acCapacity,
     warnings: output.warnings.slice(0, 200),
+    // What the run assumed where the prediction says nothing (issue 17: the timestamp definition).
+    defaultsApplied: output.defaultsApplied.slice(0, 200),
     plantColumns: ['time', ...output.plant.names],
     nodes: output.nodes.map((n) => ({
       key: nodeKey(n),

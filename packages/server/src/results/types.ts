@@ -28,6 +28,8 @@ export interface RunDetails {
   dcCapacity: number;
   acCapacity: number;
   warnings: string[];
+  /** the case's defaults the run applied, "path = value" (absent in runs stored before issue 17) */
+  defaultsApplied?: string[];
   /**
    * the columns of node 'plant' in order: 'time' [ms], then the per-step export's columns of
    * `sunfield simulate --hourly` (ghi, dni, dhi [W/m²], solarZenith, solarAzimuth, surfaceTilt,

@@ -55,6 +55,8 @@ export interface RunOutput {
   /** spec 3 `PredictionResultSummary` as the engine fills it */
   summary: Record<string, unknown>;
   warnings: string[];
+  /** the case's defaults, "path = value" (what the run assumed, e.g. the weather's timestamp definition) */
+  defaultsApplied: string[];
   /** step length [h] and the number of steps of a year */
   stepHours: number;
   length: number;
@@ -330,6 +332,7 @@ export function runOutput(
   return {
     summary: JSON.parse(JSON.stringify(r.summary)) as Record<string, unknown>,
     warnings: [...r.warnings],
+    defaultsApplied: [...r.case.defaultsApplied],
     stepHours: r.stepHours,
     length: n,
     utcOffsetHours: r.case.project.timeZone,
