@@ -577,7 +577,7 @@ async function benchDatabase(kind: string, url: string | undefined, options: Opt
   if (kind === 'postgres') {
     // Jobs left queued by an interrupted earlier run of the bench would be picked up first.
     const boss = await app.services.queue!.start();
-    await boss.purgeQueue('prediction.run');
+    await boss.deleteQueuedJobs('prediction.run');
   }
 
   const phases: PhaseResult[] = [];

@@ -29,6 +29,8 @@ export interface Database {
   url?: string;
   db: Db;
   pubsub: PubSub;
+  /** The embedded PGlite instance (PGlite only), for libraries with their own PGlite adapter (the job queue). */
+  pglite?: PGlite;
   /** Raw SQL with positional parameters, for libraries that need it (the job queue). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
@@ -57,6 +59,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   return {
     kind: 'pglite',
+    pglite: client,
     db,
     pubsub: {
       async publish(channel, payload) {

@@ -1,27 +1,26 @@
 /**
- * The job queue: pg-boss 10 on the application's own database, in its `pgboss` schema (created or
- * migrated by pg-boss on first start).
+ * The job queue: pg-boss 12 on the application's own database, in its `pgboss` schema (created or
+ * migrated by pg-boss on first start; a schema left by pg-boss 10, which 12 cannot migrate, is cut
+ * over first: see v10Cutover.ts).
  *
  * - PostgreSQL: pg-boss gets the server URL and keeps its own small connection pool.
- * - PGlite: pg-boss has no driver for it, but takes any object with `executeSql(text, values)`
- *   (its `db` option); `Database.executeSql` is one. PGlite is a single in-process connection whose
- *   queries and transactions are serialized by PGlite's own locks, which pg-boss's queries fit: each
- *   is one statement (job fetch uses `FOR UPDATE SKIP LOCKED`, harmless on one connection) or, for
- *   schema creation, one script with its own BEGIN … COMMIT. Two care points, handled here:
- *   - a script that fails inside its BEGIN would leave the single connection in an aborted
- *     transaction, so the adapter rolls back after a failed script;
- *   - two pg-boss instances on one PGlite (API producer and embedded workers) would both find the
- *     schema missing and race to create it, so start-ups on one database are chained.
+ * - PGlite: pg-boss's own PGlite adapter (`fromPglite`, with `backend: 'pglite'`) over the database's
+ *   one in-process connection; it runs multi-statement scripts through `exec` and rolls back a failed
+ *   one, so the single connection is never left in an aborted transaction. Two pg-boss instances on
+ *   one PGlite (API producer and embedded workers) would both find the schema missing and race to
+ *   create it (advisory locks do not exclude each other on one connection), so start-ups on one
+ *   database are chained.
  *   On PGlite, never enqueue from inside an open Drizzle transaction: the queue's INSERT would wait
  *   for that transaction, which waits for it. Enqueue after the commit.
  *
  * The API process holds a 'producer' (sends only; no maintenance timers); worker processes hold a
  * 'worker' (also supervises: expires jobs of dead workers so they are retried, archives, schedules).
  */
-import PgBoss from 'pg-boss';
+import { PgBoss, fromPglite, type JobWithMetadata } from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/index.ts';
 import { jobDefinition, jobNames, type JobData, type JobName } from './registry.ts';
+import { copyV10Jobs, setAsideV10Schema } from './v10Cutover.ts';
 
 export type QueueRole = 'producer' | 'worker';
 
@@ -46,7 +45,7 @@ export interface EnqueueOptions {
 }
 
 /** A job as stored: its state is created, retry, active, completed, cancelled or failed. */
-export type JobRecord = PgBoss.JobWithMetadata<unknown>;
+export type JobRecord = JobWithMetadata<unknown>;
 
 /** Start-ups on one database, chained (see the file comment). */
 const startChains = new WeakMap<Database, Promise<unknown>>();
@@ -94,10 +93,10 @@ export class JobQueue {
     return id;
   }
 
-  /** The stored job (also once archived), or null. */
+  /** The stored job (kept after it ends until the queue's retention deletes it), or null. */
   async getJob(name: JobName, id: string): Promise<JobRecord | null> {
     const boss = await this.start();
-    return boss.getJobById<unknown>(name, id, { includeArchive: true });
+    return boss.getJobById<unknown>(name, id);
   }
 
   /** Cancels a job that has not completed (a queued job never starts). */
@@ -116,7 +115,7 @@ export class JobQueue {
   async stop(timeoutMs = 30_000): Promise<void> {
     this.stopped = true;
     const boss = await this.starting?.catch(() => undefined);
-    await boss?.stop({ graceful: true, wait: true, timeout: timeoutMs });
+    await boss?.stop({ graceful: true, timeout: timeoutMs });
   }
 
   private async open(): Promise<PgBoss> {
@@ -126,8 +125,10 @@ export class JobQueue {
     const started = previous
       .catch(() => undefined)
       .then(async () => {
+        const v10 = await setAsideV10Schema(this.database);
         await boss.start();
         for (const name of jobNames) await boss.createQueue(name);
+        if (v10) await copyV10Jobs(this.database, boss);
       });
     startChains.set(this.database, started);
     await started;
@@ -146,23 +147,6 @@ function createBoss(database: Database, role: QueueRole): PgBoss {
     if (!database.url) throw new Error('The job queue needs the PostgreSQL URL of the database.');
     return new PgBoss({ ...common, connectionString: database.url, max: 5 });
   }
-  return new PgBoss({ ...common, db: pgliteExecutor(database) });
-}
-
-/** pg-boss's `db` option over PGlite (see the file comment). */
-export function pgliteExecutor(database: Pick<Database, 'executeSql'>): PgBoss.Db {
-  return {
-    async executeSql(text: string, values: unknown[]) {
-      try {
-        return await database.executeSql(text, values);
-      } catch (error) {
-        // A multi-statement script (no parameters) that failed after its BEGIN leaves the one
-        // connection in an aborted transaction; ROLLBACK outside a transaction is only a warning.
-        if ((!values || values.length === 0) && /\bBEGIN\b/i.test(text)) {
-          await database.executeSql('ROLLBACK').catch(() => undefined);
-        }
-        throw error;
-      }
-    },
-  };
+  if (!database.pglite) throw new Error('The job queue needs the PGlite instance of the database.');
+  return new PgBoss({ ...common, backend: 'pglite', db: fromPglite(database.pglite) });
 }
