@@ -7,7 +7,7 @@
  * are throttled per user like sign-in attempts.
  */
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { authenticator } from 'otplib';
+import { generateSecret, generateURI, verifySync } from 'otplib';
 import type { UserRow } from '../auth/context.ts';
 import type { Db } from '../db/index.ts';
 import { users } from '../db/schema.ts';
@@ -23,17 +23,26 @@ export const TOTP_NOT_ENABLED = 'The authenticator is not enabled.';
 const TOO_MANY_CODES =
   'Too many authenticator codes were not valid. Please wait a few minutes and try again.';
 
-/** One step of clock drift either way is accepted (RFC 6238 §5.2). */
-const verifier = authenticator.clone({ window: 1 });
-const STEP_MS = 30_000;
+/** One step of clock drift either way is accepted (RFC 6238 §5.2) [s]. */
+const DRIFT_SECONDS = 30;
 
-/** The time step (unix time / 30 s) the code belongs to, or null when it is not valid now. */
+/**
+ * The time step (unix time / 30 s) the code belongs to, or null when it is not valid now. Synchronous:
+ * otplib's default crypto plugin (noble) computes the HMAC without a promise.
+ */
 export function totpStep(secret: string, code: string, now = Date.now()): number | null {
   const token = code.replace(/\s+/g, '');
   if (!/^\d{6}$/.test(token)) return null;
   try {
-    const delta = verifier.clone({ epoch: now }).checkDelta(token, secret);
-    return delta === null ? null : Math.floor(now / STEP_MS) + delta;
+    const result = verifySync({
+      strategy: 'totp',
+      secret,
+      token,
+      epoch: Math.floor(now / 1000),
+      epochTolerance: DRIFT_SECONDS,
+    });
+    // The result type covers HOTP too, which has no time step.
+    return result.valid && 'timeStep' in result ? result.timeStep : null;
   } catch {
     return null;
   }
@@ -60,13 +69,13 @@ const totpKey = (userId: string) => throttleKey('totp', userId);
 /** A new 160-bit secret (RFC 4226 §4) and the otpauth:// address for the authenticator app's QR code. */
 export async function setUpTotp(db: Db, user: UserRow): Promise<{ secret: string; otpauthUrl: string }> {
   if (user.totpEnabled) throw badRequest(TOTP_ALREADY_ENABLED, { $: [TOTP_ALREADY_ENABLED] });
-  const secret = authenticator.generateSecret(20);
+  const secret = generateSecret({ length: 20 });
   // A new secret starts without a used step.
   await db
     .update(users)
     .set({ totpSecret: secret, totpLastStep: null, lastModified: new Date() })
     .where(eq(users.id, user.id));
-  return { secret, otpauthUrl: authenticator.keyuri(user.email, TOTP_ISSUER, secret) };
+  return { secret, otpauthUrl: generateURI({ issuer: TOTP_ISSUER, label: user.email, secret }) };
 }
 
 async function checkUserCode(db: Db, user: UserRow, code: string): Promise<void> {
