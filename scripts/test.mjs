@@ -1,5 +1,5 @@
-// `npm test`: every gate and suite in order — lint, types, format, unit, integration (PGlite and
-// PostgreSQL), browser end-to-end — then one closing line with the test counts.
+// `npm test`: every gate and suite in order — lint, types, format, unit (on this Node and on Node 24),
+// integration (PGlite and PostgreSQL), browser end-to-end — then one closing line with the test counts.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +8,8 @@ const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, 'test-results');
 fs.mkdirSync(out, { recursive: true });
 const only = process.argv.slice(2);
+/** The second Node the unit suite runs on (the current LTS major; `node` package on npm). */
+const NODE24 = '24';
 
 const stages = [
   { name: 'lint', cmd: ['npx', 'eslint', '.', '--max-warnings=0'] },
@@ -26,6 +28,27 @@ const stages = [
       `--outputFile.json=${out}/unit.json`,
     ],
     report: 'unit.json',
+  },
+  {
+    // The same unit suite on the current LTS, Node 24, whatever Node runs this script: the npm
+    // registry's `node` package ships its binary (fetched once into npm's cache by npx), and vitest's
+    // worker threads run on the Node that started it. See NODE24 below for the pinned major.
+    name: 'unit-node24',
+    cmd: [
+      'npx',
+      '--yes',
+      '--package',
+      `node@${NODE24}`,
+      'node',
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      '--project',
+      'unit',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}/unit-node24.json`,
+    ],
+    report: 'unit-node24.json',
   },
   {
     name: 'integration',
