@@ -147,7 +147,7 @@ describeEachDatabase('prediction create, read, update, delete', (ctx) => {
       ['cool996', 'errorSpaVar', 'name', 'transpositionModel', 'yearRepeater'].sort(),
     );
     expect(body.modelState.transpositionModel?.[0]).toBe(
-      'Must be one of 0 (Hay), 1 (Perez), 100 (Isotropic).',
+      'Must be one of 0 (Hay), 1 (Perez), 100 (Isotropic), 101 (Reindl), 102 (Klucher).',
     );
     const got = (
       await call(app, { method: 'GET', url: predictionUrl(world, id), token: world.token })
