@@ -3,7 +3,7 @@
  * tilted plane irradiation, the uncertainty of the annual irradiation, the horizon profile, and the
  * synthetic year of the generator. The physics is the engine's; this file loads, stores and shapes.
  */
-import { WeatherParseError, type WeatherData } from '@sunfield/engine/weather/types.ts';
+import type { WeatherData } from '@sunfield/engine/weather/types.ts';
 import { globalTiltedPlane, weatherUncertainty } from '@sunfield/engine/weather/tiltedPlane.ts';
 import { qualityCheck } from '@sunfield/engine/weatherQuality/qualityCheck.ts';
 import {
@@ -15,20 +15,13 @@ import type { Db } from '../db/index.ts';
 import { badRequest } from '../lib/errors.ts';
 import { timeZoneInfoAt } from '../lib/geo.ts';
 import { loadWeatherData, updateWeatherRow, type WeatherRow } from '../models/weather.ts';
-import { parseErrorResponse, storePendingWeather } from './weatherImport.ts';
+import { storePendingWeather } from './weatherImport.ts';
 import { parseInWorker } from '../uploads/parsePool.ts';
 import { weatherDetailPage } from './weatherAssets.ts';
+import { engineRangeCall } from './weatherRead.ts';
 
-/** Runs an engine function; its WeatherParseError (bad input) becomes a 400 naming the problem. */
-function engine<T>(fn: () => T): T {
-  try {
-    return fn();
-  } catch (error) {
-    if (error instanceof WeatherParseError) throw parseErrorResponse(error);
-    if (error instanceof RangeError) throw badRequest(error.message, { $: [error.message] });
-    throw error;
-  }
-}
+/** Runs an engine function; bad input (its WeatherParseError or RangeError) becomes a 400. */
+const engine = engineRangeCall;
 
 const finiteOrNull = (x: number): number | null => (Number.isFinite(x) ? Math.round(x * 1e4) / 1e4 : null);
 

@@ -32,6 +32,19 @@ export function engineCall<T>(fn: () => T): T {
   }
 }
 
+/**
+ * As {@link engineCall}, and an input outside the function's domain (its RangeError) is a 400 too,
+ * for the analyses and readers that take user values (horizon profiles, generator inputs).
+ */
+export function engineRangeCall<T>(fn: () => T): T {
+  try {
+    return engineCall(fn);
+  } catch (error) {
+    if (error instanceof RangeError) throw badRequest(error.message, { $: [error.message] });
+    throw error;
+  }
+}
+
 /** The upload's text: UTF-8 when it is valid UTF-8, else ISO-8859-1 (TMY3 and SolarAnywhere files). */
 export function decodeUpload(bytes: Uint8Array): string {
   try {

@@ -11,13 +11,12 @@ import { parsePvgisHorizon } from '@sunfield/engine/weather/horizon.ts';
 import { pvsystRefusal, uploadText } from '../commands/equipmentUpload.ts';
 import {
   decodeUpload,
-  parseErrorResponse,
+  engineRangeCall,
   readMappedWeather,
   readWeatherBytes,
   type WeatherRead,
   type WeatherMapped,
 } from '../commands/weatherRead.ts';
-import { WeatherParseError } from '@sunfield/engine/weather/types.ts';
 import { badRequest } from '../lib/errors.ts';
 import { isZip, readFirstSheet, XlsxError } from '../lib/xlsx.ts';
 
@@ -90,13 +89,7 @@ const SHADING_FILE = 'shading table';
 
 /** The points of a horizon profile; a file the reader refuses is the 400 naming the problem. */
 function readHorizon(bytes: Uint8Array): ReturnType<typeof parsePvgisHorizon> {
-  try {
-    return parsePvgisHorizon(decodeUpload(bytes));
-  } catch (error) {
-    if (error instanceof WeatherParseError) throw parseErrorResponse(error);
-    if (error instanceof RangeError) throw badRequest(error.message, { $: [error.message] });
-    throw error;
-  }
+  return engineRangeCall(() => parsePvgisHorizon(decodeUpload(bytes)));
 }
 
 /** A JSON upload's value; text that is not JSON is the 400 naming the file. */
