@@ -103,16 +103,21 @@ export async function rotateSession(
 }
 
 /**
- * A token rotated less than ROTATION_GRACE_SECONDS ago whose successor is still unused: revokes
- * that successor (its client never received it) and answers the family, to be continued; undefined
- * for anything else (a successor already used, a family revoked, sign-out, password reset), which
- * the caller treats as reuse. One statement, so parallel retries cannot both see an unused successor
- * of a used one.
+ * A token rotated less than ROTATION_GRACE_SECONDS ago while its family has gone on no further (no
+ * token of it rotated since, none ended since by sign-out, password reset or reuse): revokes the
+ * successor if it is already there (its client never received it) and answers the family, to be
+ * continued; undefined for anything else, which the caller treats as reuse. The successor may not
+ * exist yet: with two requests at once, the one that rotated may still be writing it, and both
+ * requests then get a live session of the family.
+ *
+ * A successor revoked here is dated at the presented token's rotation, not now, so that it does not
+ * count as the family having ended (a third request at once still gets through).
  */
 async function retryOfLostRotation(
   db: Db,
   tokenHash: string,
 ): Promise<{ userId: string; familyId: string } | undefined> {
+  // Compared in SQL throughout: PostgreSQL keeps microseconds, a JS Date not.
   const [presented] = await db
     .select({ userId: sessions.userId, familyId: sessions.familyId })
     .from(sessions)
@@ -123,27 +128,25 @@ async function retryOfLostRotation(
         sql`${sessions.revokedAt} = ${sessions.rotatedAt}`,
         sql`${sessions.rotatedAt} > now() - make_interval(secs => ${ROTATION_GRACE_SECONDS})`,
         gt(sessions.expiresAt, sql`now()`),
+        sql`not exists (select 1 from sessions o where o.family_id = ${sessions.familyId}
+              and (o.rotated_at > ${sessions.rotatedAt}
+                   or (o.rotated_at is null and o.revoked_at > ${sessions.rotatedAt})))`,
       ),
     )
     .limit(1);
   if (!presented) return undefined;
-  // The presented token's rotation time, read in SQL: PostgreSQL keeps microseconds, a JS Date not.
   const rotatedAt = sql`(select p.rotated_at from sessions p where p.token_hash = ${tokenHash})`;
-  // The successor, unused: live, issued at the rotation, and no token of the family rotated since.
-  const revoked = await db
+  await db
     .update(sessions)
-    .set({ revokedAt: sql`now()` })
+    .set({ revokedAt: rotatedAt })
     .where(
       and(
         eq(sessions.familyId, presented.familyId),
         isNull(sessions.revokedAt),
         sql`${sessions.createdDate} >= ${rotatedAt}`,
-        sql`not exists (select 1 from sessions o where o.family_id = ${presented.familyId}
-                         and o.rotated_at > ${rotatedAt})`,
       ),
-    )
-    .returning({ id: sessions.id });
-  return revoked.length > 0 ? { userId: presented.userId, familyId: presented.familyId } : undefined;
+    );
+  return { userId: presented.userId, familyId: presented.familyId };
 }
 
 /** A known token that was already revoked (used, signed out): ends every live token of its family. */
@@ -156,7 +159,7 @@ async function revokeFamilyOfUsedToken(db: Db, tokenHash: string): Promise<void>
   if (!reused) return;
   await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.familyId, reused.familyId), isNull(sessions.revokedAt)));
 }
 
@@ -164,7 +167,7 @@ async function revokeFamilyOfUsedToken(db: Db, tokenHash: string): Promise<void>
 export async function revokeSession(db: Db, refreshToken: string): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.tokenHash, sha256(refreshToken)), isNull(sessions.revokedAt)));
 }
 
@@ -172,7 +175,7 @@ export async function revokeSession(db: Db, refreshToken: string): Promise<void>
 export async function revokeAllSessions(db: Db, userId: string): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
+    .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 

@@ -118,6 +118,26 @@ describeEachDatabase('security: sign-in and accounts', (ctx) => {
       if (r.statusCode === 200) expect((await refresh(refreshCookieOf(r))).statusCode).toBe(401);
   });
 
+  it('a retry that comes while the rotation is still writing the successor is answered', async () => {
+    const { cookie: first, user } = await signUpUser(app());
+    // What a parallel request sees between the rotation's update and its successor's insert.
+    await ctx().database.executeSql(
+      `update sessions set revoked_at = now(), rotated_at = now() where user_id = $1 and revoked_at is null`,
+      [user.id],
+    );
+    const retried = await refresh(first);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect((await refresh(refreshCookieOf(retried))).statusCode).toBe(200);
+  });
+
+  it('no grace once the family was signed out', async () => {
+    const { cookie: first } = await signUpUser(app());
+    const second = refreshCookieOf(await refresh(first));
+    const out = await call(app(), { method: 'POST', url: '/api/auth/logout', headers: { cookie: second } });
+    expect(out.statusCode).toBeLessThan(300);
+    expect((await refresh(first)).statusCode).toBe(401);
+  });
+
   it('no grace once the successor was used, or after the grace period', async () => {
     const { cookie: first, user } = await signUpUser(app());
     const second = refreshCookieOf(await refresh(first));
