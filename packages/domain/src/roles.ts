@@ -35,3 +35,34 @@ export const isITAdmin = (roles: RoleList | null | undefined): boolean => hasRol
 /** 'Any admin' means admin or super admin. */
 export const isAnyAdmin = (roles: RoleList | null | undefined): boolean =>
   isAdmin(roles) || isSuperAdmin(roles);
+
+/** How the product names each role (spec 1 §6: ITAdmin is shown as 'IT Admin'). */
+export const ROLE_LABELS: Record<RoleName, string> = {
+  User: 'User',
+  Admin: 'Admin',
+  FSLRAdmin: 'Super Admin',
+  Manager: 'Manager',
+  ITAdmin: 'IT Admin',
+};
+
+/** The role name of a role given by name, label or alias ('IT Admin', 'SUPER_ADMIN'), any case. */
+export function roleByName(value: string): RoleName | undefined {
+  const key = value.replace(/[\s_-]+/g, '').toLowerCase();
+  if (key === 'superadmin') return ROLE.SuperAdmin;
+  return ROLE_NAMES.find((name) => name.toLowerCase() === key);
+}
+
+/**
+ * Who manages the users of a company (invite, change role, disable, delete, reset passwords,
+ * reassign assets): its admins and IT admins (spec 1 §2: the company page and users/{userID} are the
+ * pages IT admins reach), and super admins in any company. Users and managers do not.
+ */
+export const canManageUsers = (roles: RoleList | null | undefined): boolean =>
+  isAdmin(roles) || isITAdmin(roles) || isSuperAdmin(roles);
+
+/** The roles a user manager may give: all but super admin, which only a super admin gives. */
+export function assignableRoles(roles: RoleList | null | undefined): RoleName[] {
+  if (!canManageUsers(roles)) return [];
+  const all: RoleName[] = [ROLE.User, ROLE.Manager, ROLE.Admin, ROLE.ITAdmin];
+  return isSuperAdmin(roles) ? [...all, ROLE.SuperAdmin] : all;
+}

@@ -4,14 +4,14 @@
  * delay and per address; a successful sign-in hands the attempt back. The account itself is never
  * locked: its owner signs in from another address whatever an attacker does.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { users } from '../db/schema.ts';
-import { HttpError } from '../lib/errors.ts';
+import { HttpError, badRequest } from '../lib/errors.ts';
 import { findAccountByEmail, isAccountActive, normalizeEmail, type Account } from './accounts.ts';
-import { startSession, type IssuedSession } from './authSessions.ts';
+import { revokeCredentials, startSession, type IssuedSession } from './authSessions.ts';
 import {
   SIGN_IN_ADDRESS,
   SIGN_IN_PAIR,
@@ -25,11 +25,16 @@ import {
 import { INVALID_TOTP, useTotpCode } from './totp.ts';
 
 export const INCORRECT_CREDENTIALS = 'Incorrect email or password.';
+export const TEMPORARY_PASSWORD_EXPIRED =
+  'Your temporary password has expired. Ask your administrator to send the invitation again.';
+export const SAME_AS_TEMPORARY = 'Choose a password other than the temporary one.';
 
 export interface LogInInput {
   email: string;
   password: string;
   totp?: string | undefined;
+  /** The password of the user's own choice, when signing in with a temporary one. */
+  newPassword?: string | undefined;
 }
 
 export interface LogInClient {
@@ -38,7 +43,9 @@ export interface LogInClient {
 }
 
 export type LogInResult =
-  { kind: 'signedIn'; account: Account; session: IssuedSession } | { kind: 'totpRequired' };
+  | { kind: 'signedIn'; account: Account; session: IssuedSession }
+  | { kind: 'totpRequired' }
+  | { kind: 'newPasswordRequired' };
 
 const rejected = (message: string) => new HttpError(401, { message }, message);
 
@@ -76,11 +83,52 @@ export async function logIn(
     if (!(await useTotpCode(db, account.user, code))) throw rejected(INVALID_TOTP);
   }
 
+  let user = account.user;
+  if (user.passwordExpiresAt) {
+    // A temporary password (an invitation's, or set by an admin): replaced before anything else.
+    if (user.passwordExpiresAt.getTime() <= Date.now()) throw rejected(TEMPORARY_PASSWORD_EXPIRED);
+    // Still counted, as for the authenticator code.
+    if (!input.newPassword) return { kind: 'newPasswordRequired' };
+    user = await replaceTemporaryPassword(db, user, input.password, input.newPassword);
+  }
+
   await clear(db, pairKey);
   await release(db, addressKey);
   const lastLogin = new Date();
-  await db.update(users).set({ lastLogin }).where(eq(users.id, account.user.id));
-  const signedIn = { ...account, user: { ...account.user, lastLogin } };
+  await db.update(users).set({ lastLogin }).where(eq(users.id, user.id));
+  const signedIn = { ...account, user: { ...user, lastLogin } };
   const session = await startSession(db, tokens, signedIn, client);
   return { kind: 'signedIn', account: signedIn, session };
+}
+
+/**
+ * Sets the user's own password in place of the temporary one: a Pending (invited) user becomes
+ * Active, and anything signed in with the temporary password is revoked.
+ */
+async function replaceTemporaryPassword(
+  db: Db,
+  user: Account['user'],
+  temporary: string,
+  newPassword: string,
+): Promise<Account['user']> {
+  if (newPassword === temporary) {
+    throw badRequest(SAME_AS_TEMPORARY, { newPassword: [SAME_AS_TEMPORARY] });
+  }
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    await revokeCredentials(tx, user.id);
+    const [row] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        passwordExpiresAt: null,
+        // Pending (2) → Active (1); any other status stays.
+        status: sql`case when ${users.status} = 2 then 1 else ${users.status} end`,
+        lastModified: new Date(),
+      })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!row) throw rejected(INCORRECT_CREDENTIALS);
+    return row;
+  });
 }

@@ -75,6 +75,11 @@ export const users = pgTable(
     totpLastStep: integer('totp_last_step'),
     /** Access tokens carry it; raising it (password reset) makes every earlier token invalid. */
     tokenVersion: integer('token_version').notNull().default(0),
+    /**
+     * Set while the password is a temporary one (an invitation's, or one an admin set): signing in
+     * with it asks for a new password, and after this time it no longer signs in at all.
+     */
+    passwordExpiresAt: timestamp('password_expires_at', { withTimezone: true }),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     ...timestamps,
   },

@@ -12,10 +12,12 @@ import { projectRoutes } from './project/index.ts';
 import { predictionRoutes } from './prediction/index.ts';
 import { predictionLogRoutes } from './predictionLog/index.ts';
 import { userRoutes } from './user/index.ts';
+import { reassignRoutes } from './user/reassign.ts';
 import { moduleRoutes } from './module/index.ts';
 import { inverterRoutes } from './inverter/index.ts';
 import { weatherRoutes } from './weather/index.ts';
 import { companyRoutes } from './company/index.ts';
+import { companyUserRoutes } from './company/users.ts';
 
 export interface RouteEntry {
   method: string;
@@ -65,4 +67,6 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(tagged('inverter', inverterRoutes), { prefix: '/inverter' });
   await app.register(tagged('weather', weatherRoutes), { prefix: '/weather' });
   await app.register(tagged('company', companyRoutes), { prefix: '/company' });
+  await app.register(tagged('company', companyUserRoutes), { prefix: '/company' });
+  await app.register(tagged('user', reassignRoutes), { prefix: '/users' });
 }

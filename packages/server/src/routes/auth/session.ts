@@ -35,6 +35,8 @@ const logInBody = z.object({
     .transform((value) =>
       typeof value === 'number' ? String(value).padStart(6, '0') : (value ?? '').trim(),
     ),
+  /** With a temporary password: the user's own new password (absent: the answer asks for one). */
+  newPassword: newPasswordField.optional(),
 });
 
 export async function sessionRoutes(app: FastifyInstance): Promise<void> {
@@ -72,6 +74,7 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       const input = parse(logInBody, request.body);
       const result = await logIn(database.db, tokens, input, clientInfo(request));
       if (result.kind === 'totpRequired') return { totpRequired: true };
+      if (result.kind === 'newPasswordRequired') return { newPasswordRequired: true };
       return sendSession(reply, result.account, result.session);
     },
   );

@@ -1,6 +1,6 @@
 /**
  * /api/user (spec 2 §7.3): the current user, users of the same company, the EULA, unit settings and
- * API credentials. Paths match case-insensitively (/User/Settings = /user/settings).
+ * API credentials; managing the company's users is in admin.ts. Paths match case-insensitively (/User/Settings = /user/settings).
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -12,6 +12,7 @@ import { parse } from '../../lib/errors.ts';
 import { authorize, canManageUserSecret, canUpdateUser, findCompanyUser } from '../../policies/user.ts';
 import { presentUser } from '../../presenters/user.ts';
 import { requiredText } from '../auth/fields.ts';
+import { readVisibleUser, registerUserAdminRoutes } from './admin.ts';
 import { registerQueueRoutes } from './queue.ts';
 
 const idParams = z.object({ id: z.string() });
@@ -54,6 +55,7 @@ const settingsBody = z
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   registerQueueRoutes(app);
+  registerUserAdminRoutes(app);
   const db = app.services.database.db;
 
   app.get('/current', { schema: { summary: 'The signed-in user' } }, async (request) => {
@@ -96,11 +98,13 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/:id',
-    { schema: { summary: 'A user of the caller’s company', params: idParams } },
+    {
+      schema: { summary: 'A user of the caller’s company (super admins: of any company)', params: idParams },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const { id } = parse(idParams, request.params);
-      return presentUser(await findCompanyUser(db, auth, id), auth.company);
+      return readVisibleUser(db, auth, id);
     },
   );
 
