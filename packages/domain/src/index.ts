@@ -21,3 +21,4 @@ export * from './prediction/plantCalculate.ts';
 export * from './prediction/simulationCase.ts';
 export * from './prediction/runCheck.ts';
 export * from './results/lossLabels.ts';
+export * from './company/defaultSettings.ts';

@@ -21,6 +21,11 @@ export interface Config {
   contactEmail: string;
   /** Secret for signing access tokens; when unset, one is generated and kept in the database. */
   secret: string | undefined;
+  /**
+   * The key that encrypts the companies' weather-vendor credentials at rest (SUNFIELD_CREDENTIALS_KEY);
+   * when unset they are encrypted under a key derived from `secret`.
+   */
+  credentialsKey: string | undefined;
   /** Public base URL used in emails and for Secure cookies. */
   publicUrl: string;
   /**
@@ -88,6 +93,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: env.MAIL_FROM ?? 'Sunfield <no-reply@sunfield.local>',
     contactEmail: env.CONTACT_EMAIL || 'support@sunfield.local',
     secret: env.SUNFIELD_SECRET || undefined,
+    credentialsKey: env.SUNFIELD_CREDENTIALS_KEY || undefined,
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${Number.isFinite(port) ? port : 3000}`,
     mapStyleUrl: env.MAP_STYLE_URL ?? DEFAULT_MAP_STYLE_URL,
     mapSatelliteUrl: env.MAP_SATELLITE_URL ?? DEFAULT_MAP_SATELLITE_URL,

@@ -258,18 +258,28 @@ export const TRACKER_DEFAULTS: Readonly<Json> = Object.freeze({
 /**
  * Array and DC-field defaults from the company's `powerPlantBuilder` settings (spec 3 PowerPlantBuilder),
  * over the built-in ones: array losses and MV transformer; DC wiring, DC health, tracker load loss,
- * tracker limits and structure shading of DC fields.
+ * tracker limits and structure shading of DC fields; and a new plant's availability loss from
+ * `systemDetailSettings` (spec 3 SystemDetailSettings).
  */
 export function companyBuilderDefaults(companySettings: Readonly<Json> | null | undefined): {
+  plant: Json;
   array: Json;
   dcField: Json;
   tracker: Json;
 } {
+  const plant: Json = structuredClone(PLANT_DEFAULTS) as Json;
   const array: Json = { ...ARRAY_DEFAULTS };
   const dcField: Json = { ...DC_FIELD_DEFAULTS };
   const tracker: Json = { ...TRACKER_DEFAULTS };
+  const system = companySettings?.systemDetailSettings;
+  if (
+    isObject(system) &&
+    typeof system.availabilityLoss === 'number' &&
+    Number.isFinite(system.availabilityLoss)
+  )
+    plant.availabilityLoss = system.availabilityLoss;
   const builder = companySettings?.powerPlantBuilder;
-  if (!isObject(builder)) return { array, dcField, tracker };
+  if (!isObject(builder)) return { plant, array, dcField, tracker };
   const take = (target: Json, from: string, to = from) => {
     const value = builder[from];
     if (typeof value === 'number' && Number.isFinite(value)) target[to] = value;
@@ -288,7 +298,7 @@ export function companyBuilderDefaults(companySettings: Readonly<Json> | null | 
   take(tracker, 'maximumTrackingLimitAngleD');
   if (typeof tracker.minimumTrackingLimitAngleD === 'number' && tracker.minimumTrackingLimitAngleD > 0)
     tracker.minimumTrackingLimitAngleD = -tracker.minimumTrackingLimitAngleD;
-  return { array, dcField, tracker };
+  return { plant, array, dcField, tracker };
 }
 
 /** Fills the keys of `defaults` that `target` lacks (absent or null); returns `target`. */

@@ -23,13 +23,7 @@
  * keyed by the node's path, each message naming the node ("Block 1 › Array 1 › Inverter A: …").
  */
 import type { PowerPlantInput } from '../api/powerPlant.ts';
-import {
-  BLOCK_DEFAULTS,
-  companyBuilderDefaults,
-  fillAbsent,
-  INVERTER_NODE_DEFAULTS,
-  PLANT_DEFAULTS,
-} from './defaults.ts';
+import { BLOCK_DEFAULTS, companyBuilderDefaults, fillAbsent, INVERTER_NODE_DEFAULTS } from './defaults.ts';
 import { completeEssCapacities } from '../plant/ess.ts';
 import { defaultModuleAzimuth, defaultTilt } from '../plant/layout.ts';
 import { asList, CHILDREN, finiteNumber, meanPowerFactor, nodeLabel, type PlantLevel } from './plantTree.ts';
@@ -266,7 +260,7 @@ export function mergePlant(
   const claimed = new Set<number>();
   const builder = companyBuilderDefaults(ctx.companySettings);
   // The stored top level, shallow: the node lists are rebuilt below and the other values replaced.
-  const plant: Json = existing ? { ...existing } : structuredClone(PLANT_DEFAULTS as Json);
+  const plant: Json = existing ? { ...existing } : builder.plant;
   for (const [key, value] of Object.entries(incoming as Json)) {
     if (value === undefined || key === 'blocks' || key === 'id') continue;
     if (value === null) delete plant[key];

@@ -12,7 +12,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 import { publishWeatherItem, type DownloadInfo } from '../jobs/weatherDownload.ts';
 import { badRequest, INVALID_INPUT } from '../lib/errors.ts';
 import { deleteWeatherRow } from '../models/weather.ts';
-import { providerCredentials } from '../models/weatherVendorSettings.ts';
+import { providerCredentials, type VendorKeySource } from '../models/weatherVendorSettings.ts';
 import {
   providerSettings,
   type DownloadRequest,
@@ -33,7 +33,7 @@ export interface DownloadCheck {
 /** What stands in the way of a download: missing credentials, location, interval, years. */
 export async function checkDownload(
   database: Database,
-  secret: string | undefined,
+  secret: VendorKeySource,
   auth: AuthContext,
   client: WeatherProviderClient,
   input: DownloadRequest,
@@ -73,7 +73,7 @@ export function defaultDownloadName(client: WeatherProviderClient, input: Downlo
 }
 
 export async function startDownload(
-  services: { database: Database; queue: JobQueue; secret: string | undefined },
+  services: { database: Database; queue: JobQueue; secret: VendorKeySource },
   auth: AuthContext,
   client: WeatherProviderClient,
   input: DownloadInput,

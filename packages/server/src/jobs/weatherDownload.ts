@@ -144,7 +144,7 @@ export const weatherDownloadJob = defineJob({
     const settings = providerSettings();
     const credentials = await providerCredentials(
       database.db,
-      config.secret,
+      config,
       input.companyId,
       input.provider,
       settings,

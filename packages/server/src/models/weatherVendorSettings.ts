@@ -4,8 +4,12 @@
  * spec names — an NSRDB API key + e-mail and a Solcast key.
  *
  * Stored in `companies.default_settings.weatherAPISettings`, each secret (keys, licence, password)
- * encrypted with AES-256-GCM under a key derived (HKDF-SHA-256) from the server secret (SUNFIELD_SECRET or
- * the generated one kept in system_settings), as `enc:v1:{iv}:{tag}:{ciphertext}` (base64url). Secrets
+ * encrypted with AES-256-GCM under a key derived (HKDF-SHA-256) from SUNFIELD_CREDENTIALS_KEY, the
+ * environment's key for them, as `enc:v1:{iv}:{tag}:{ciphertext}` (base64url). Without it the key is
+ * derived from the server secret (SUNFIELD_SECRET, or the generated one kept in system_settings: then
+ * the key lives in the same database as the values, and encryption protects a copy of the settings
+ * column, not a copy of the whole database). Values saved before the credentials key was set still
+ * decrypt and move to it when saved again. Secrets
  * never leave through the API in full: `maskedVendorSettings` shows the last 4 characters. User names
  * and e-mails are not secret and are shown as they are.
  */
@@ -35,17 +39,44 @@ export const WEATHER_API_SETTINGS = 'weatherAPISettings';
 const PREFIX = 'enc:v1:';
 export const MASK = '••••';
 
-async function encryptionKey(db: Db, configuredSecret: string | undefined): Promise<Buffer> {
-  const secret = await resolveSecret(db, configuredSecret);
-  return Buffer.from(
+/**
+ * Where the encryption key comes from: `SUNFIELD_CREDENTIALS_KEY` (config.credentialsKey), else the
+ * server secret (SUNFIELD_SECRET, or the generated one kept in the database). A bare string is the
+ * server secret.
+ */
+export type VendorKeySource =
+  string | undefined | { readonly credentialsKey?: string | undefined; readonly secret?: string | undefined };
+
+const deriveKey = (material: string): Buffer =>
+  Buffer.from(
     crypto.hkdfSync(
       'sha256',
-      Buffer.from(secret, 'utf8'),
+      Buffer.from(material, 'utf8'),
       Buffer.alloc(0),
       'sunfield weather-vendor credentials',
       32,
     ),
   );
+
+/**
+ * The key new values are encrypted with, then the keys older values may have been encrypted with:
+ * with a credentials key set, values saved before it (under the server secret) still decrypt, and
+ * are encrypted under the credentials key when next saved.
+ */
+async function encryptionKeys(db: Db, source: VendorKeySource): Promise<Buffer[]> {
+  const { credentialsKey, secret } =
+    typeof source === 'object' ? source : { credentialsKey: undefined, secret: source };
+  const fromSecret = deriveKey(await resolveSecret(db, secret));
+  return credentialsKey ? [deriveKey(credentialsKey), fromSecret] : [fromSecret];
+}
+
+/** The plain secret under the first key that opens it, or null. */
+function decryptWithAny(keys: readonly Buffer[], stored: string): string | null {
+  for (const key of keys) {
+    const plain = decryptSecret(key, stored);
+    if (plain !== null) return plain;
+  }
+  return null;
 }
 
 export function encryptSecret(key: Buffer, plain: string): string {
@@ -90,7 +121,12 @@ async function storedVendors(db: Db, companyId: string): Promise<StoredVendors> 
 }
 
 /** The vendor's settings as the API shows them: secrets masked, `has{Field}` flags. */
-export function maskedVendor(vendor: VendorName, stored: Record<string, string> | undefined, key: Buffer) {
+export function maskedVendor(
+  vendor: VendorName,
+  stored: Record<string, string> | undefined,
+  keys: Buffer | readonly Buffer[],
+) {
+  const all = Array.isArray(keys) ? (keys as readonly Buffer[]) : [keys as Buffer];
   const spec = VENDORS[vendor];
   const out: Record<string, string | boolean | null> = {};
   for (const field of spec.fields) {
@@ -98,7 +134,7 @@ export function maskedVendor(vendor: VendorName, stored: Record<string, string> 
     const secret = (spec.secret as readonly string[]).includes(field);
     if (!value) out[field] = null;
     else if (secret) {
-      const plain = decryptSecret(key, value);
+      const plain = decryptWithAny(all, value);
       out[field] = plain === null ? MASK : maskSecret(plain);
     } else out[field] = value;
     if (secret) out[`has${field[0]!.toUpperCase()}${field.slice(1)}`] = Boolean(value);
@@ -108,27 +144,21 @@ export function maskedVendor(vendor: VendorName, stored: Record<string, string> 
 
 export async function readVendorSettings(
   db: Db,
-  configuredSecret: string | undefined,
+  keySource: VendorKeySource,
   companyId: string,
   vendor: VendorName,
 ): Promise<Record<string, string | boolean | null>> {
-  const [stored, key] = await Promise.all([
-    storedVendors(db, companyId),
-    encryptionKey(db, configuredSecret),
-  ]);
+  const [stored, key] = await Promise.all([storedVendors(db, companyId), encryptionKeys(db, keySource)]);
   return maskedVendor(vendor, stored[vendor], key);
 }
 
 /** Every vendor, masked (for DefaultSettings and the company page). */
 export async function readAllVendorSettings(
   db: Db,
-  configuredSecret: string | undefined,
+  keySource: VendorKeySource,
   companyId: string,
 ): Promise<Record<VendorName, Record<string, string | boolean | null>>> {
-  const [stored, key] = await Promise.all([
-    storedVendors(db, companyId),
-    encryptionKey(db, configuredSecret),
-  ]);
+  const [stored, key] = await Promise.all([storedVendors(db, companyId), encryptionKeys(db, keySource)]);
   const out = {} as Record<VendorName, Record<string, string | boolean | null>>;
   for (const vendor of Object.keys(VENDORS) as VendorName[])
     out[vendor] = maskedVendor(vendor, stored[vendor], key);
@@ -142,26 +172,31 @@ export async function readAllVendorSettings(
  */
 export async function writeVendorSettings(
   db: Db,
-  configuredSecret: string | undefined,
+  keySource: VendorKeySource,
   companyId: string,
   vendor: VendorName,
   values: VendorValues,
 ): Promise<void> {
-  const key = await encryptionKey(db, configuredSecret);
+  const keys = await encryptionKeys(db, keySource);
+  const key = keys[0]!;
   const current = (await storedVendors(db, companyId))[vendor] ?? {};
   const spec = VENDORS[vendor];
   const next: Record<string, string> = {};
   for (const field of spec.fields) {
     const value = values[field];
+    const secret = (spec.secret as readonly string[]).includes(field);
     const keep = value === undefined || (typeof value === 'string' && value.startsWith(MASK));
     if (keep) {
-      if (current[field]) next[field] = current[field];
+      const stored = current[field];
+      if (!stored) continue;
+      // A kept secret moves to the current key (after SUNFIELD_CREDENTIALS_KEY was set).
+      const plain = secret ? decryptWithAny(keys, stored) : null;
+      next[field] =
+        plain !== null && decryptSecret(key, stored) === null ? encryptSecret(key, plain) : stored;
       continue;
     }
     if (value === null || value.trim() === '') continue;
-    next[field] = (spec.secret as readonly string[]).includes(field)
-      ? encryptSecret(key, value.trim())
-      : value.trim();
+    next[field] = secret ? encryptSecret(key, value.trim()) : value.trim();
   }
   await db
     .update(companies)
@@ -190,19 +225,19 @@ const PROVIDER_VENDOR: Readonly<Record<ProviderId, VendorName>> = {
  */
 export async function providerCredentials(
   db: Db,
-  configuredSecret: string | undefined,
+  keySource: VendorKeySource,
   companyId: string,
   provider: ProviderId,
   settings: ProviderSettings,
 ): Promise<ProviderCredentials | null> {
   const vendor = PROVIDER_VENDOR[provider];
   const stored = (await storedVendors(db, companyId))[vendor] ?? {};
-  const key = await encryptionKey(db, configuredSecret);
+  const keys = await encryptionKeys(db, keySource);
   const plain = (field: string): string | undefined => {
     const value = stored[field];
     if (!value) return undefined;
     const secret = (VENDORS[vendor].secret as readonly string[]).includes(field);
-    return secret ? (decryptSecret(key, value) ?? undefined) : value;
+    return secret ? (decryptWithAny(keys, value) ?? undefined) : value;
   };
   switch (provider) {
     case 'NSRDB': {

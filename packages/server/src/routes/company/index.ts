@@ -9,10 +9,10 @@
  * SolarGISSettings: key; MeteonormSettings: licence, user, password), NSRDBSettings (apiKey, email)
  * and SolcastSettings (key) hold the keys of the two other download providers.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { isSuperAdmin } from '@sunfield/domain';
+import { defaultSettingsSchema, isSuperAdmin } from '@sunfield/domain';
 import { requireAuth } from '../../auth/context.ts';
 import { companies, users } from '../../db/schema.ts';
 import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
@@ -20,7 +20,6 @@ import { canonicalQuery } from '../../lib/request.ts';
 import {
   readAllVendorSettings,
   readVendorSettings,
-  WEATHER_API_SETTINGS,
   writeVendorSettings,
   type VendorName,
   type VendorValues,
@@ -72,11 +71,6 @@ const VENDOR_PATHS: readonly { path: string; vendor: VendorName }[] = [
   { path: '/SolcastSettings', vendor: 'solcast' },
 ];
 
-/** Settings groups accepted by PUT DefaultSettings (each a JSON object). */
-const defaultSettingsBody = z
-  .record(z.string().max(100), z.unknown())
-  .refine((body) => Object.keys(body).length <= 50, { message: 'Too many settings groups.' });
-
 const idParams = z.object({ id: z.string() });
 
 const companyUpdateBody = z
@@ -102,7 +96,7 @@ function companyIdOf(request: FastifyRequest): unknown {
 
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
   const db = app.services.database.db;
-  const secret = app.services.config.secret;
+  const secret = app.services.config;
 
   for (const { path, vendor } of VENDOR_PATHS) {
     app.get(
@@ -139,38 +133,34 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   });
 
   /**
-   * Replaces the default-settings groups (the weather-vendor credentials are kept: they change only
-   * through their own paths).
+   * Saves default-settings groups (domain company/defaultSettings.ts): each group sent replaces the
+   * stored one (null removes it), groups not sent are kept, so two admins saving different pages do
+   * not undo each other. Every field is checked against its range or enumeration (400 naming
+   * `group.field`); unknown groups and fields are dropped. The weather-vendor credentials change only
+   * through their own paths.
    */
   app.put(
     '/DefaultSettings',
     {
       schema: {
-        summary: 'Replace the company’s default settings (vendor credentials kept)',
-        body: defaultSettingsBody,
+        summary: 'Save the company’s default settings groups (vendor credentials kept)',
+        body: defaultSettingsSchema,
       },
     },
     async (request) => {
       const auth = requireAuth(request);
       const company = await loadCompanyFor(db, auth, companyIdOf(request), { edit: true });
-      const body = parse(defaultSettingsBody, request.body);
+      const body = parse(defaultSettingsSchema, request.body);
       const groups: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(body)) {
-        if (key === WEATHER_API_SETTINGS || key === 'companyId' || key === 'CompanyId' || key === 'id')
-          continue;
-        if (value !== null && (typeof value !== 'object' || Array.isArray(value))) {
-          throw badRequest(INVALID_INPUT, { [key]: ['Must be an object of settings.'] });
-        }
-        groups[key] = value;
-      }
+      for (const [key, value] of Object.entries(body)) if (value !== undefined) groups[key] = value;
       // The statuses new modules, inverters and weather take: only those the caller may set.
       const problems = defaultStatusProblems(groups, auth.user.roles);
       if (Object.keys(problems).length) throw badRequest(INVALID_INPUT, problems);
-      const stored = company.defaultSettings?.[WEATHER_API_SETTINGS];
       const [row] = await db
         .update(companies)
         .set({
-          defaultSettings: stored === undefined ? groups : { ...groups, [WEATHER_API_SETTINGS]: stored },
+          // One statement: the stored groups with those sent over them, nulls removed.
+          defaultSettings: sql`jsonb_strip_nulls(coalesce(${companies.defaultSettings}, '{}'::jsonb) || ${JSON.stringify(groups)}::jsonb)`,
           lastModified: new Date(),
         })
         .where(eq(companies.id, company.id))

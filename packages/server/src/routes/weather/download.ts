@@ -158,12 +158,7 @@ export async function weatherDownloadRoutes(app: FastifyInstance): Promise<void>
     const auth = requireAuth(request);
     const body = parse(downloadSchema, inputOf(request));
     const input = { ...toDownloadInput(client, body), ...override };
-    const { id } = await startDownload(
-      { database, queue: queue(), secret: config.secret },
-      auth,
-      client,
-      input,
-    );
+    const { id } = await startDownload({ database, queue: queue(), secret: config }, auth, client, input);
     return { id };
   };
 
@@ -209,7 +204,7 @@ export async function weatherDownloadRoutes(app: FastifyInstance): Promise<void>
       const body = parse(downloadSchema, raw);
       const { errors, warnings } = await checkDownload(
         database,
-        config.secret,
+        config,
         auth,
         client,
         toDownloadInput(client, body),
@@ -302,13 +297,7 @@ export async function weatherDownloadRoutes(app: FastifyInstance): Promise<void>
       const settings = providerSettings();
       return Promise.all(
         providerList().map(async (client) => {
-          const credentials = await providerCredentials(
-            db,
-            config.secret,
-            auth.company.id,
-            client.id,
-            settings,
-          );
+          const credentials = await providerCredentials(db, config, auth.company.id, client.id, settings);
           const years = client.yearRange
             ? Array.from({ length: client.yearRange[1] - client.yearRange[0] + 1 }, (_, i) =>
                 String(client.yearRange![1] - i),
@@ -373,7 +362,7 @@ export async function weatherDownloadRoutes(app: FastifyInstance): Promise<void>
       const auth = requireAuth(request);
       const credentials = await providerCredentials(
         db,
-        config.secret,
+        config,
         auth.company.id,
         'Solcast',
         providerSettings(),
