@@ -645,7 +645,13 @@ export {
   PvModelType,
 } from './simulate/enums.ts';
 export { CaseValidationError } from './simulate/read.ts';
-export { caseLibraryFiles, type CaseLibraries } from './simulate/libraryRefs.ts';
+export {
+  caseLibraryFiles,
+  caseLibraryNames,
+  type CaseLibraries,
+  type CaseLibraryName,
+} from './simulate/libraryRefs.ts';
+export { cecListRows } from './library/cecRows.ts';
 export { resolveCase, weatherFacts, type ResolvedCase } from './simulate/resolveCase.ts';
 export { simulate, type SimulateOptions, type SimulationResult } from './simulate/simulate.ts';
 export type { DcFieldResult } from './simulate/dcField.ts';

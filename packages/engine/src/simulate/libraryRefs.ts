@@ -58,6 +58,40 @@ export function caseLibraryFiles(caseJson: unknown): { modules: string[]; invert
   return { modules: [...modules], inverters: [...inverters] };
 }
 
+/** A CEC entry a case names: the name and the lists it is looked up in (the first holding it wins). */
+export interface CaseLibraryName {
+  kind: 'module' | 'inverter';
+  name: string;
+  files: readonly string[];
+}
+
+/**
+ * The CEC entries a case names, each once: a name alone in the default lists
+ * ({@link DEFAULT_CEC_MODULE_LISTS}, {@link DEFAULT_CEC_INVERTER_LISTS}), `{library, name}` in that
+ * list. With it a caller can read only those rows of the lists (`cecListRows`).
+ * @param caseJson the case (unvalidated)
+ * @returns the entries
+ */
+export function caseLibraryNames(caseJson: unknown): CaseLibraryName[] {
+  const out = new Map<string, CaseLibraryName>();
+  visit(caseJson, (kind, v) => {
+    let entry: CaseLibraryName | undefined;
+    if (typeof v === 'string')
+      entry = {
+        kind,
+        name: v,
+        files: kind === 'module' ? DEFAULT_CEC_MODULE_LISTS : DEFAULT_CEC_INVERTER_LISTS,
+      };
+    else if (v !== null && typeof v === 'object') {
+      const o = v as Json;
+      if (typeof o.library === 'string' && typeof o.name === 'string')
+        entry = { kind, name: o.name, files: [o.library] };
+    }
+    if (entry) out.set(JSON.stringify([entry.kind, entry.name, entry.files]), entry);
+  });
+  return [...out.values()];
+}
+
 /**
  * The record of a DC field's `module` or an inverter node's `inverter`: an object without `library`
  * as it is; a string: the entry of that name in the default lists (the first list holding it); an

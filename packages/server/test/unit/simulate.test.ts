@@ -114,6 +114,24 @@ describe('simulate inputs and output formats', () => {
     expect(() => loadCase(file)).toThrow(InputError);
   });
 
+  it('reads only the rows of the CEC lists the case names; a name not there still gets the closest names', async () => {
+    const loaded = loadCase(path.join(examples, 'greensboro_fixed_cec.json'));
+    const modules = loaded.libraries.modules!.get('sam-library-cec-modules-2021-12-01.csv')!;
+    expect(modules.records.map((r) => r.name)).toEqual(['CSI Solar Co._ Ltd. CS3U-400MS']);
+    const c = JSON.parse(fs.readFileSync(path.join(examples, 'greensboro_fixed_cec.json'), 'utf8'));
+    c.powerPlant.blocks[0].arrays[0].inverters[0].dcFields[0].module = 'CSI Solar Co., Ltd. CS3U-400M';
+    const file = path.join(tmp, 'unknown-module.json');
+    fs.writeFileSync(file, JSON.stringify(c));
+    expect(
+      loadCase(file).libraries.modules!.get('sam-library-cec-modules-2021-12-01.csv')!.records.length,
+    ).toBeGreaterThan(10_000);
+    const r = await cli([file]);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(
+      /"CSI Solar Co\., Ltd\. CS3U-400M" is not in sam-library-cec-modules-2021-12-01\.csv \(closest: /,
+    );
+  });
+
   it('formats energies and local timestamps', () => {
     expect(formatEnergy(14_701_250)).toBe('14.701 MWh');
     expect(formatEnergy(9_500)).toBe('9.50 kWh');

@@ -5,7 +5,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
-  caseLibraryFiles,
+  caseLibraryNames,
+  cecListRows,
+  findCecRecord,
+  LibraryLookupError,
+  LibraryParseError,
   parseCecInverterLibrary,
   parseCecModuleLibrary,
   parseWeather,
@@ -64,21 +68,79 @@ function readText(file: string): string {
   }
 }
 
-const libraryCache = new Map<string, CecLibrary<CecModuleRecord> | CecLibrary<CecInverterRecord>>();
+type AnyLibrary = CecLibrary<CecModuleRecord> | CecLibrary<CecInverterRecord>;
 
-/** @internal A CEC list of the shared data directory, parsed once per process. */
-function library(data: string, file: string, kind: 'module' | 'inverter') {
-  const key = `${kind}:${path.join(data, file)}`;
-  let lib = libraryCache.get(key);
-  if (!lib) {
-    const full = path.join(data, path.basename(file));
+const textCache = new Map<string, string>();
+
+/** @internal A CEC list's text from the shared data directory, read once per process. */
+function listText(data: string, file: string, kind: 'module' | 'inverter'): string {
+  const full = path.join(data, path.basename(file));
+  let text = textCache.get(full);
+  if (text === undefined) {
     if (!fs.existsSync(full))
       throw new InputError(`CEC ${kind} list not found: ${full} (set SUNFIELD_SHARED_DIR)`);
-    const text = readText(full);
-    lib = kind === 'module' ? parseCecModuleLibrary(text, file) : parseCecInverterLibrary(text, file);
-    libraryCache.set(key, lib);
+    text = readText(full);
+    textCache.set(full, text);
   }
-  return lib;
+  return text;
+}
+
+/** @internal Parses a CEC list's text (whole, or the rows `cecListRows` kept). */
+function parseList(text: string, file: string, kind: 'module' | 'inverter'): AnyLibrary {
+  return kind === 'module' ? parseCecModuleLibrary(text, file) : parseCecInverterLibrary(text, file);
+}
+
+/** @internal Whether the name is found (uniquely) in the list. */
+function finds(lib: AnyLibrary | undefined, name: string): boolean {
+  if (!lib) return false;
+  try {
+    findCecRecord(lib as CecLibrary<CecModuleRecord | CecInverterRecord>, name);
+    return true;
+  } catch (e) {
+    if (e instanceof LibraryLookupError) return false;
+    throw e;
+  }
+}
+
+/**
+ * @internal The CEC lists a case needs, each parsed to the rows of the names the case gives
+ * (`cecListRows`: the module list is 3.8 MB, and the case needs one row of it). A name found in none
+ * of its lists has its lists parsed whole, so that the engine's message suggests the closest names
+ * as before; an ambiguous name is as ambiguous in the rows as in the list.
+ */
+function caseLists(caseJson: Record<string, unknown>, data: string): CaseLibraries {
+  const entries = caseLibraryNames(caseJson);
+  const wanted = new Map<string, { kind: 'module' | 'inverter'; names: Set<string> }>();
+  for (const e of entries)
+    for (const f of e.files) {
+      const key = `${e.kind}:${f}`;
+      const w = wanted.get(key) ?? { kind: e.kind, names: new Set<string>() };
+      w.names.add(e.name);
+      wanted.set(key, w);
+    }
+  const lists = new Map<string, AnyLibrary>();
+  for (const [key, w] of wanted) {
+    const file = key.slice(w.kind.length + 1);
+    const text = listText(data, file, w.kind);
+    try {
+      lists.set(key, parseList(cecListRows(text, w.names), file, w.kind));
+    } catch (e) {
+      // No row of these names (or an unreadable list): the whole list answers as it always did.
+      if (!(e instanceof LibraryParseError)) throw e;
+      lists.set(key, parseList(text, file, w.kind));
+    }
+  }
+  for (const e of entries)
+    if (!e.files.some((f) => finds(lists.get(`${e.kind}:${f}`), e.name)))
+      for (const f of e.files) lists.set(`${e.kind}:${f}`, parseList(listText(data, f, e.kind), f, e.kind));
+  const modules = new Map<string, CecLibrary<CecModuleRecord>>();
+  const inverters = new Map<string, CecLibrary<CecInverterRecord>>();
+  for (const [key, lib] of lists) {
+    if (key.startsWith('module:'))
+      modules.set(key.slice('module:'.length), lib as CecLibrary<CecModuleRecord>);
+    else inverters.set(key.slice('inverter:'.length), lib as CecLibrary<CecInverterRecord>);
+  }
+  return { modules, inverters };
 }
 
 /**
@@ -108,15 +170,7 @@ export function loadCase(
   const t0 = performance.now();
   const weather = parseWeather(readText(weatherFile));
   const t1 = performance.now();
-  const needed = caseLibraryFiles(caseJson);
-  const libraries: CaseLibraries = {
-    modules: new Map(
-      needed.modules.map((f) => [f, library(data, f, 'module') as CecLibrary<CecModuleRecord>]),
-    ),
-    inverters: new Map(
-      needed.inverters.map((f) => [f, library(data, f, 'inverter') as CecLibrary<CecInverterRecord>]),
-    ),
-  };
+  const libraries = caseLists(caseJson, data);
   const t2 = performance.now();
   return {
     caseFile: file,
