@@ -1,0 +1,106 @@
+/**
+ * One field of a default-settings page, drawn from its domain description (company/defaultSettings.ts):
+ * a number in the user's units with its range, an enumeration as a select, a flag as a switch, twelve
+ * monthly values as a row of numbers.
+ */
+import { Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
+import { settableAssetStatuses, type RoleList, type Setting, type UnitSystemName } from '@sunfield/domain';
+import { NumberField } from '../predictions/pages/settings/NumberField.tsx';
+import { ENGINE_VALUES } from '../predictions/pages/settings/modelChoicesModel.ts';
+import { enumChoices, formRange, symbolOf } from './model.ts';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+export interface SettingInputProps {
+  setting: Setting;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  units: UnitSystemName;
+  roles: RoleList;
+  disabled: boolean;
+  error?: string | undefined;
+}
+
+export function SettingInput({ setting, value, onChange, units, roles, disabled, error }: SettingInputProps) {
+  switch (setting.kind) {
+    case 'number':
+      return (
+        <NumberField
+          label={setting.label}
+          value={value}
+          units={units}
+          {...(setting.unit ? { unit: setting.unit } : { symbol: symbolOf(setting) })}
+          range={formRange(setting)}
+          decimals={setting.range.integer ? 0 : 4}
+          disabled={disabled}
+          error={error ?? null}
+          placeholder="Built-in default"
+          onValue={onChange}
+        />
+      );
+    case 'enum':
+      return (
+        <Select
+          label={setting.label}
+          data={enumChoices(setting, value, {
+            engineValues: ENGINE_VALUES,
+            statuses: settableAssetStatuses(roles),
+          })}
+          value={typeof value === 'number' ? String(value) : null}
+          placeholder="Built-in default"
+          clearable
+          disabled={disabled}
+          error={error}
+          comboboxProps={{ withinPortal: true }}
+          onChange={(next) => onChange(next === null ? null : Number(next))}
+        />
+      );
+    case 'bool':
+      return (
+        <Stack gap={4} justify="flex-end">
+          <Switch
+            label={setting.label}
+            checked={value === true}
+            disabled={disabled}
+            error={error}
+            onChange={(event) => onChange(event.currentTarget.checked)}
+          />
+        </Stack>
+      );
+    case 'monthly': {
+      const months = Array.isArray(value)
+        ? (value as (number | null)[])
+        : Array.from({ length: 12 }, () => null);
+      return (
+        <Stack gap={4}>
+          <Text size="sm" fw={500}>
+            {setting.label}
+            {setting.range.unit ? ` (${setting.range.unit})` : ''}, by month
+          </Text>
+          <SimpleGrid cols={{ base: 4, sm: 6, lg: 12 }} spacing="xs">
+            {MONTHS.map((month, i) => (
+              <NumberField
+                key={month}
+                label={`${setting.label} ${month}`}
+                hideLabel
+                value={months[i]}
+                units={units}
+                symbol=""
+                range={formRange(setting)}
+                decimals={3}
+                disabled={disabled}
+                placeholder={month}
+                onValue={(n) => onChange(months.map((m, j) => (j === i ? n : m)))}
+              />
+            ))}
+          </SimpleGrid>
+          {error && (
+            <Text c="red" size="xs" role="alert">
+              {error}
+            </Text>
+          )}
+        </Stack>
+      );
+    }
+  }
+}
