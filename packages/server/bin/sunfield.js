@@ -5,6 +5,7 @@
 // SUNFIELD_FROM_SOURCE=1 asks for the sources (npm run dev), SUNFIELD_FROM_SOURCE=0 for dist as it is.
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(serverRoot, 'dist');
@@ -42,9 +43,48 @@ function distIsCurrent() {
   return Math.max(...sources.map(newestFile)) <= builtAt;
 }
 
+/**
+ * `sunfield simulate` without a current dist: the command bundled alone into node_modules/.cache
+ * (`buildSimulate` of scripts/build.mjs, about 0.2 s once per change of the sources), which starts in
+ * a few milliseconds where the sources through tsx took most of a second (issue 17). The path of the
+ * bundle, or undefined when it cannot be built here (no esbuild in an install without dev
+ * dependencies, a read-only tree): then the sources run through tsx as before.
+ */
+async function simulateBundle(sourcesTime) {
+  const bundle = path.resolve(serverRoot, '../../node_modules/.cache/sunfield/simulate.mjs');
+  try {
+    if (fs.statSync(bundle).mtimeMs >= sourcesTime) return bundle;
+  } catch {
+    // not built yet
+  }
+  try {
+    const { buildSimulate } = await import('../scripts/build.mjs');
+    await buildSimulate(bundle);
+    return bundle;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Time of the newest source file of the server, the engine and the domain [ms]. */
+function sourcesTime() {
+  const sources = ['src', '../engine/src', '../domain/src', '../../scripts'].map((dir) =>
+    path.join(serverRoot, dir),
+  );
+  return Math.max(...sources.map(newestFile));
+}
+
 const choice = process.env.SUNFIELD_FROM_SOURCE;
+const current = choice === '0' || (choice !== '1' && distIsCurrent());
+const bundle =
+  !current && choice !== '1' && process.argv[2] === 'simulate'
+    ? await simulateBundle(sourcesTime())
+    : undefined;
 let main;
-if (choice === '0' || (choice !== '1' && distIsCurrent())) {
+if (bundle) {
+  const { runSimulateCommand } = await import(pathToFileURL(bundle).href);
+  main = (argv) => runSimulateCommand(argv.slice(1));
+} else if (current) {
   // Stack traces of the server name the TypeScript files and lines (the build writes linked source
   // maps). Not for `simulate`: reading the maps of the modules it loads is a third of its start.
   if (process.argv[2] !== 'simulate') process.setSourceMapsEnabled(true);

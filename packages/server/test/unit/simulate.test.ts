@@ -3,9 +3,11 @@
  * --repeat), its answers to bad input, and the file side (weather beside the case or in the shared
  * data directory, CEC lists).
  */
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { InputError, loadCase } from '../../src/commands/simulate/inputs.ts';
 import { sharedDir } from '../../../../scripts/sharedDir.ts';
@@ -130,6 +132,28 @@ describe('simulate inputs and output formats', () => {
     expect(r.err).toMatch(
       /"CSI Solar Co\., Ltd\. CS3U-400M" is not in sam-library-cec-modules-2021-12-01\.csv \(closest: /,
     );
+  });
+
+  it('runs from the bundle that bin/sunfield.js builds when dist is not current (buildSimulate)', async () => {
+    const script = pathToFileURL(path.resolve(import.meta.dirname, '../../scripts/build.mjs')).href;
+    const { buildSimulate } = (await import(script)) as {
+      buildSimulate: (outfile: string) => Promise<{ outfile: string }>;
+    };
+    const { outfile } = await buildSimulate(path.join(tmp, 'bundle', 'simulate.mjs'));
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { runSimulateCommand } = await import(${JSON.stringify(pathToFileURL(outfile).href)});` +
+          `process.exitCode = await runSimulateCommand(process.argv.slice(1));`,
+        path.join(examples, 'greensboro_fixed_cec.json'),
+        '--quiet',
+      ],
+      { encoding: 'utf8', cwd: tmp },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.stdout.trim()).toBe('DC 15278.649 kWh, AC 14701.252 kWh');
   });
 
   it('formats energies and local timestamps', () => {
