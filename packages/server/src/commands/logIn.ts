@@ -76,6 +76,15 @@ export async function logIn(
   // A failure keeps its counted attempt.
   if (!account || !passwordOk || !isAccountActive(account)) throw rejected(INCORRECT_CREDENTIALS);
 
+  // A temporary password (an invitation's, or set by an admin) is replaced before anything else;
+  // the authenticator code, when the user has one, is still asked before it is.
+  const temporary = account.user.passwordExpiresAt;
+  if (temporary) {
+    if (temporary.getTime() <= Date.now()) throw rejected(TEMPORARY_PASSWORD_EXPIRED);
+    // Still counted, as for the authenticator code.
+    if (!input.newPassword) return { kind: 'newPasswordRequired' };
+  }
+
   if (account.user.totpEnabled) {
     const code = input.totp?.trim() ?? '';
     // Still counted: handing the attempt back here would let wrong codes be tried without limit.
@@ -84,11 +93,7 @@ export async function logIn(
   }
 
   let user = account.user;
-  if (user.passwordExpiresAt) {
-    // A temporary password (an invitation's, or set by an admin): replaced before anything else.
-    if (user.passwordExpiresAt.getTime() <= Date.now()) throw rejected(TEMPORARY_PASSWORD_EXPIRED);
-    // Still counted, as for the authenticator code.
-    if (!input.newPassword) return { kind: 'newPasswordRequired' };
+  if (temporary && input.newPassword) {
     user = await replaceTemporaryPassword(db, user, input.password, input.newPassword);
   }
 

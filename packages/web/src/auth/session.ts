@@ -81,17 +81,30 @@ function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
   return locks ? (locks.request('sunfield-session-refresh', work) as Promise<T>) : work();
 }
 
-export type SignInResult = { totpRequired: true } | { totpRequired: false; user: CurrentUser };
+export type SignInResult =
+  | { totpRequired: true; newPasswordRequired?: false }
+  | { totpRequired: false; newPasswordRequired: true }
+  | { totpRequired: false; newPasswordRequired?: false; user: CurrentUser };
 
-export async function signIn(email: string, password: string, totp?: string): Promise<SignInResult> {
-  const body = totp ? { email, password, totp } : { email, password };
-  const answer = await api<SessionGrant | { totpRequired: true }>('/auth/login', {
-    method: 'POST',
-    body,
-    silent: true,
-    noAuthRetry: true,
-  });
+/**
+ * POST /auth/login. The answer may ask for the authenticator code, or, when the password is a
+ * temporary one (an invitation's), for a new password: sign in again with `newPassword`.
+ */
+export async function signIn(
+  email: string,
+  password: string,
+  totp?: string,
+  newPassword?: string,
+): Promise<SignInResult> {
+  const body = { email, password, ...(totp ? { totp } : {}), ...(newPassword ? { newPassword } : {}) };
+  const answer = await api<SessionGrant | { totpRequired: true } | { newPasswordRequired: true }>(
+    '/auth/login',
+    { method: 'POST', body, silent: true, noAuthRetry: true },
+  );
   if ('totpRequired' in answer && answer.totpRequired) return { totpRequired: true };
+  if ('newPasswordRequired' in answer && answer.newPasswordRequired) {
+    return { totpRequired: false, newPasswordRequired: true };
+  }
   const grant = answer as SessionGrant;
   applyGrant(grant);
   return { totpRequired: false, user: grant.user };

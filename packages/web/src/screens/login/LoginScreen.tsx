@@ -1,10 +1,12 @@
 /**
  * /login (spec 1 §2): Email and Password, then the authenticator code when the account has one.
  * Shows 'You have been signed out.' after sign-out, pre-fills an invited email, and returns to
- * redirectUri (or the projects list) once signed in.
+ * redirectUri (or the projects list) once signed in. Signing in with a temporary password (the one
+ * of an invitation) asks for a new password of the user's own (the strength rules of spec 1 §5).
  */
 import { useState, type FormEvent } from 'react';
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { passwordProblems } from '@sunfield/domain';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useSession } from '../../auth/hooks.ts';
 import { signIn } from '../../auth/session.ts';
@@ -12,8 +14,10 @@ import { splitFormErrors } from '../../lib/formErrors.ts';
 import { usePageTitle } from '../../lib/pageTitle.ts';
 import { safeRedirect, withRedirect } from '../../lib/safeRedirect.ts';
 import { AuthCard } from '../../shell/PublicLayout.tsx';
+import { PasswordChecklist } from '../signUp/PasswordChecklist.tsx';
 
 export const SIGNED_OUT_NOTICE = 'You have been signed out.';
+export const NEW_PASSWORD_NOTICE = 'Choose a new password to finish signing in.';
 
 export function LoginScreen() {
   usePageTitle('Sign In');
@@ -23,7 +27,9 @@ export function LoginScreen() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [step, setStep] = useState<'password' | 'totp'>('password');
+  const [step, setStep] = useState<'password' | 'totp' | 'newPassword'>('password');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<{ fields: Record<string, string>; general: string[] }>({
     fields: {},
     general: [],
@@ -38,14 +44,21 @@ export function LoginScreen() {
     if (!email.trim()) missing.email = 'Email is required.';
     if (!password) missing.password = 'Password is required.';
     if (step === 'totp' && !code.trim()) missing.totp = 'Authenticator code is required.';
+    if (step === 'newPassword') {
+      const problems = passwordProblems(newPassword);
+      if (!newPassword) missing.newPassword = 'Password is required.';
+      else if (problems.length) missing.newPassword = problems.join(', ');
+      if (confirmPassword !== newPassword) missing.confirmPassword = 'The passwords do not match.';
+    }
     setErrors({ fields: missing, general: [] });
     if (Object.keys(missing).length) return;
     setSubmitting(true);
     try {
-      const result = await signIn(email.trim(), password, step === 'totp' ? code.trim() : undefined);
+      const result = await signIn(email.trim(), password, code.trim() || undefined, newPassword || undefined);
       if (result.totpRequired) setStep('totp');
+      else if (result.newPasswordRequired) setStep('newPassword');
     } catch (error) {
-      const split = splitFormErrors(error, ['email', 'password', 'totp']);
+      const split = splitFormErrors(error, ['email', 'password', 'totp', 'newPassword']);
       if (step === 'totp' && !Object.keys(split.fields).length)
         setErrors({ fields: { totp: split.general.join(' ') }, general: [] });
       else setErrors(split);
@@ -63,6 +76,11 @@ export function LoginScreen() {
               {SIGNED_OUT_NOTICE}
             </Alert>
           )}
+          {step === 'newPassword' && (
+            <Alert color="blue" variant="light" role="status">
+              {NEW_PASSWORD_NOTICE}
+            </Alert>
+          )}
           {errors.general.length > 0 && (
             <Alert color="red" variant="light" role="alert">
               {errors.general.join(' ')}
@@ -76,7 +94,7 @@ export function LoginScreen() {
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             error={errors.fields.email}
-            disabled={step === 'totp'}
+            disabled={step !== 'password'}
           />
           <PasswordInput
             label="Password"
@@ -85,8 +103,30 @@ export function LoginScreen() {
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={errors.fields.password}
-            disabled={step === 'totp'}
+            disabled={step !== 'password'}
           />
+          {step === 'newPassword' && (
+            <>
+              <PasswordInput
+                label="New password"
+                autoComplete="new-password"
+                autoFocus
+                required
+                value={newPassword}
+                onChange={(e) => setNewPassword(e.currentTarget.value)}
+                error={errors.fields.newPassword}
+              />
+              <PasswordChecklist password={newPassword} />
+              <PasswordInput
+                label="Confirm new password"
+                autoComplete="new-password"
+                required
+                value={confirmPassword}
+                onChange={(e) => setConfirmPassword(e.currentTarget.value)}
+                error={errors.fields.confirmPassword}
+              />
+            </>
+          )}
           {step === 'totp' && (
             <TextInput
               label="Authenticator code"
