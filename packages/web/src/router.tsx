@@ -12,6 +12,7 @@ import { LoginScreen } from './screens/login/LoginScreen.tsx';
 import { LogoutScreen } from './screens/logout/LogoutScreen.tsx';
 import { NotFoundScreen } from './screens/notFound/NotFoundScreen.tsx';
 import { changeStatusRoutes } from './screens/changeStatus/routes.tsx';
+import { companyUserRoutes } from './screens/companyUsers/routes.tsx';
 import { inverterRoutes } from './screens/inverters/routes.tsx';
 import { moduleRoutes } from './screens/modules/routes.tsx';
 import { predictionRoutes } from './screens/predictions/routes.tsx';
@@ -58,11 +59,11 @@ export const routes: RouteObject[] = [
           ...inverterRoutes,
           ...moduleRoutes,
           ...changeStatusRoutes,
+          ...companyUserRoutes,
           soon('resource-center', 'Resources'),
           soon('subscription', 'Subscription', { itAdminAllowed: true }),
           soon('manage-accounts', 'Manage Accounts'),
           soon('companies/:companyID/*', 'Company', { itAdminAllowed: true, pageScope: 'company' }),
-          soon('users/:userID/*', 'User', { itAdminAllowed: true }),
           {
             path: 'user-profile',
             element: <UserProfileScreen />,
