@@ -8,7 +8,10 @@ if (!fs.existsSync(CHROMIUM)) {
   if (typeof process.getuid === 'function' && process.getuid() === 0) {
     console.log('Installing Debian chromium for the browser tests…');
     execSync(
-      'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-liberation',
+      // CI starts this install in the background at its beginning (.ci/run) and the e2e stage runs
+      // it again: the second waits for the first's apt lock, then finds nothing to do.
+      'apt-get -o DPkg::Lock::Timeout=900 update -qq && DEBIAN_FRONTEND=noninteractive ' +
+        'apt-get -o DPkg::Lock::Timeout=900 install -y -qq chromium fonts-liberation',
       {
         stdio: 'inherit',
       },

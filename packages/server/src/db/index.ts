@@ -42,18 +42,24 @@ export interface OpenOptions {
   databaseUrl?: string | undefined;
   /** PGlite folder; 'memory://' for an in-memory database (tests). */
   dataDir?: string;
+  /**
+   * A PGlite data folder to start from (a tarball of `dumpDataDir`), for an in-memory database that
+   * starts migrated (the integration tests' snapshot); migrations still run, and find nothing to do.
+   */
+  loadDataDir?: Blob | undefined;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl);
-  return openPglite(options.dataDir ?? 'memory://');
+  return openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   if (!dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true });
   // pg_trgm: trigram indexes of the library searches (migration 0002).
   const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir, {
     extensions: { pg_trgm },
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });

@@ -13,11 +13,13 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
+import { useMinimalPasswordCostForTests } from '../../src/auth/passwords.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/index.ts';
 import { outbox } from '../../src/db/schema.ts';
 import { startWorkers, type Workers } from '../../src/jobs/index.ts';
 import { workerDatabaseUrl } from './pgServer.ts';
+import { pgliteSnapshot } from './pgliteSnapshot.ts';
 
 async function postgresUrl(): Promise<string | undefined> {
   if (process.env.SKIP_POSTGRES === '1') return undefined;
@@ -47,6 +49,7 @@ export interface TestContext {
   kind: 'pglite' | 'postgres';
 }
 
+useMinimalPasswordCostForTests();
 const pgUrl = await postgresUrl();
 const targets: { kind: 'pglite' | 'postgres'; url: string | undefined }[] = [
   { kind: 'pglite', url: undefined },
@@ -73,7 +76,11 @@ export function describeEachDatabase(name: string, ...args: [Suite] | [SuiteOpti
       let context: TestContext | undefined;
       let workers: Workers | undefined;
       beforeAll(async () => {
-        const database = await openDatabase({ databaseUrl: target.url, dataDir: 'memory://' });
+        const database = await openDatabase({
+          databaseUrl: target.url,
+          dataDir: 'memory://',
+          ...(target.url ? {} : { loadDataDir: await pgliteSnapshot() }),
+        });
         const config = {
           ...loadConfig({}),
           databaseUrl: target.url,
