@@ -26,6 +26,7 @@ import { queueMail } from '../jobs/mailSend.ts';
 import { HttpError, badRequest, conflict } from '../lib/errors.ts';
 import { isUniqueViolation, normalizeEmail } from './accounts.ts';
 import { revokeCredentials } from './authSessions.ts';
+import { takeAll, throttleKey, type WindowLimit } from './throttle.ts';
 
 export const TEMPORARY_PASSWORD_DAYS = 7;
 export const INVITE_SUBJECT = 'You have been invited to Sunfield';
@@ -33,6 +34,18 @@ export const EMAIL_TAKEN = 'An account with this email already exists.';
 export const ALREADY_ACTIVE = 'This user has already set a password.';
 export const SAME_USER = 'Choose another user to receive the assets.';
 export const OWNS_ASSETS = 'This user still owns assets. Reassign them to another user first.';
+
+/**
+ * Calls that mail invitations (invite, resend), per company: an admin's account cannot be used to
+ * send unlimited mail to any address.
+ */
+export const INVITATION_CALLS: WindowLimit = { kind: 'window', max: 30, windowSeconds: 3600 };
+export const TOO_MANY_INVITATIONS =
+  'Too many invitations were sent for this company. Please try again later.';
+
+/** Counts one invitation call of the company; 429 beyond INVITATION_CALLS. */
+export const takeInvitationCall = (db: Db, companyId: string): Promise<void> =>
+  takeAll(db, [{ key: throttleKey('invite', companyId), limit: INVITATION_CALLS }], TOO_MANY_INVITATIONS);
 
 /** UserStatusEnum (spec 3). */
 export const USER_STATUS = { Disabled: 0, Active: 1, Pending: 2 } as const;
@@ -87,6 +100,7 @@ export async function inviteUsers(
     .from(users)
     .where(inArray(sql`lower(${users.email})`, emails));
   if (taken.length) throw emailTaken(taken.map((row) => seen.get(row.email) ?? 0));
+  await takeInvitationCall(db, company.id);
 
   const passwords = inputs.map(() => temporaryPassword());
   const hashes = await Promise.all(passwords.map((password) => hashPassword(password)));
@@ -171,6 +185,7 @@ export async function resendWelcome(
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (target.status !== USER_STATUS.Pending) throw conflict(ALREADY_ACTIVE);
+  await takeInvitationCall(services.database.db, target.companyId);
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   const db = services.database.db;

@@ -6,7 +6,13 @@
  */
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { INVITE_SUBJECT, OWNS_ASSETS } from '../../src/commands/companyUsers.ts';
+import {
+  INVITATION_CALLS,
+  INVITE_SUBJECT,
+  OWNS_ASSETS,
+  TOO_MANY_INVITATIONS,
+  takeInvitationCall,
+} from '../../src/commands/companyUsers.ts';
 import { TEMPORARY_PASSWORD_EXPIRED } from '../../src/commands/logIn.ts';
 import { inverters, modules, predictions, projects, users, weathers } from '../../src/db/schema.ts';
 import { addCompanyUser, randomIp, refreshCookieOf, signUpUser } from './factories.ts';
@@ -526,5 +532,16 @@ describeEachDatabase('company users', (ctx) => {
       token: admin.token,
     });
     expect(Object.keys((tooLong.json() as { modelState: object }).modelState)).toEqual(['q']);
+  });
+
+  it('limits the invitation calls of a company (429), not those of another', async () => {
+    const admin = await signUpUser(app());
+    const other = await signUpUser(app());
+    for (let i = 0; i < INVITATION_CALLS.max; i++) await takeInvitationCall(db(), admin.user.companyId);
+    const person = () => [{ email: uniqueEmail(), firstName: 'Late', lastName: 'Comer' }];
+    const refused = await invite(admin.token, admin.user.companyId, person());
+    expect(refused.statusCode).toBe(429);
+    expect(refused.body).toContain(TOO_MANY_INVITATIONS);
+    expect((await invite(other.token, other.user.companyId, person())).statusCode).toBe(201);
   });
 });
