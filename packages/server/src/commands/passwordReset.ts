@@ -126,7 +126,17 @@ export async function submitPasswordReset(
       .where(and(eq(passwordResets.id, current.id), isNull(passwordResets.usedAt)))
       .returning({ id: passwordResets.id });
     if (!claimed) return false;
-    await tx.update(users).set({ passwordHash, lastModified: new Date() }).where(eq(users.id, userId));
+    // The password is the owner's own now: an invitation's temporary one no longer applies, and an
+    // invited (Pending, 2) user is Active (1).
+    await tx
+      .update(users)
+      .set({
+        passwordHash,
+        passwordExpiresAt: null,
+        status: sql`case when ${users.status} = 2 then 1 else ${users.status} end`,
+        lastModified: new Date(),
+      })
+      .where(eq(users.id, userId));
     await revokeCredentials(tx, userId);
     return true;
   });

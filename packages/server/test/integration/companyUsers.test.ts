@@ -14,9 +14,11 @@ import {
   takeInvitationCall,
 } from '../../src/commands/companyUsers.ts';
 import { TEMPORARY_PASSWORD_EXPIRED } from '../../src/commands/logIn.ts';
+import { RESET_SUBJECT } from '../../src/commands/passwordReset.ts';
 import { inverters, modules, predictions, projects, users, weathers } from '../../src/db/schema.ts';
 import { addCompanyUser, randomIp, refreshCookieOf, signUpUser } from './factories.ts';
 import { STRONG_PASSWORD, call, describeEachDatabase, uniqueEmail, waitForMail } from './harness.ts';
+import { TestHubClient, listenUrl } from './hubClient.ts';
 
 const NEW_PASSWORD = 'My-own-Pass-42';
 
@@ -277,6 +279,7 @@ describeEachDatabase('company users', (ctx) => {
       token: member.token,
     });
     const credentials = secret.json() as { clientId: string; clientSecret: string };
+    const hub = await TestHubClient.connect(await listenUrl(app()), member.token);
     const disable = await call(app(), {
       method: 'PUT',
       url: `/api/User/${member.id}/Status`,
@@ -285,6 +288,8 @@ describeEachDatabase('company users', (ctx) => {
     });
     expect(disable.statusCode, disable.body).toBe(200);
     expect(disable.json()).toMatchObject({ status: 0 });
+    // Its live connection is closed at once, not when its token expires.
+    expect((await hub.closed).code).toBe(4401);
     expect(
       (await call(app(), { method: 'GET', url: '/api/user/current', token: member.token })).statusCode,
     ).toBe(401);
@@ -543,5 +548,30 @@ describeEachDatabase('company users', (ctx) => {
     expect(refused.statusCode).toBe(429);
     expect(refused.body).toContain(TOO_MANY_INVITATIONS);
     expect((await invite(other.token, other.user.companyId, person())).statusCode).toBe(201);
+  });
+
+  it('lets an invited user choose a password through forgot-password instead', async () => {
+    const admin = await signUpUser(app());
+    const email = uniqueEmail('forgot');
+    await invite(admin.token, admin.user.companyId, [{ email, firstName: 'For', lastName: 'Got' }]);
+    await invitationOf(email);
+    const asked = await call(app(), {
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      remoteAddress: randomIp(),
+      payload: { email },
+    });
+    expect(asked.statusCode).toBe(200);
+    const [mail] = await waitForMail(ctx().database, email, { subject: RESET_SUBJECT });
+    const code = /Code: (\d{6})/.exec(mail?.text ?? '')?.[1] ?? '';
+    const reset = await call(app(), {
+      method: 'POST',
+      url: '/api/auth/forgot-password/submit',
+      remoteAddress: randomIp(),
+      payload: { email, code, password: NEW_PASSWORD },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const signedIn = await login(email, NEW_PASSWORD);
+    expect(signedIn.json()).toMatchObject({ user: { status: 1 } });
   });
 });
