@@ -17,7 +17,7 @@ export const settingsPath = (companyId: string, page: string) =>
 export function CompanyScreen() {
   const { companyID = '' } = useParams();
   const company = useCompany(companyID);
-  usePageTitle(company.data?.name ?? 'Company');
+  usePageTitle('Company');
   const { pathname } = useLocation();
   const user = useCurrentUser();
   if (company.isError)

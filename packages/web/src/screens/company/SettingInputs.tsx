@@ -31,7 +31,7 @@ export function SettingInput({ setting, value, onChange, units, roles, disabled,
           units={units}
           {...(setting.unit ? { unit: setting.unit } : { symbol: symbolOf(setting) })}
           range={formRange(setting)}
-          decimals={setting.range.integer ? 0 : 4}
+          decimals={setting.range.integer ? 0 : 2}
           disabled={disabled}
           error={error ?? null}
           placeholder="Built-in default"
@@ -87,7 +87,7 @@ export function SettingInput({ setting, value, onChange, units, roles, disabled,
                 units={units}
                 symbol=""
                 range={formRange(setting)}
-                decimals={3}
+                decimals={2}
                 disabled={disabled}
                 placeholder={month}
                 onValue={(n) => onChange(months.map((m, j) => (j === i ? n : m)))}
