@@ -12,6 +12,7 @@ import { LoginScreen } from './screens/login/LoginScreen.tsx';
 import { LogoutScreen } from './screens/logout/LogoutScreen.tsx';
 import { NotFoundScreen } from './screens/notFound/NotFoundScreen.tsx';
 import { changeStatusRoutes } from './screens/changeStatus/routes.tsx';
+import { companyRoutes } from './screens/company/routes.tsx';
 import { companyUserRoutes } from './screens/companyUsers/routes.tsx';
 import { inverterRoutes } from './screens/inverters/routes.tsx';
 import { moduleRoutes } from './screens/modules/routes.tsx';
@@ -63,7 +64,7 @@ export const routes: RouteObject[] = [
           soon('resource-center', 'Resources'),
           soon('subscription', 'Subscription', { itAdminAllowed: true }),
           soon('manage-accounts', 'Manage Accounts'),
-          soon('companies/:companyID/*', 'Company', { itAdminAllowed: true, pageScope: 'company' }),
+          ...companyRoutes,
           {
             path: 'user-profile',
             element: <UserProfileScreen />,
