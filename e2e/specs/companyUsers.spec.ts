@@ -2,7 +2,8 @@
  * Users of a company (issue 19), in the browser against the real server and mail: an admin invites a
  * user from the company's users page, the invitation is read from the mail, the user signs in with the
  * temporary password, sets their own, accepts the EULA and reaches the projects; the admin changes the
- * user's role, then disables the user, who is signed out and can no longer sign in.
+ * user's role, then disables the user, who is signed out and can no longer sign in; the user's page
+ * shows what they own (reassign-assets), and the admin deletes them.
  */
 import { expect, test } from '@playwright/test';
 import { STRONG_PASSWORD, readMail, uniqueEmail } from './helpers.ts';
@@ -99,4 +100,22 @@ test('invite → set a password → sign in; change the role; disable', async ({
   await invited.getByRole('button', { name: 'Sign In' }).click();
   await expect(invited.locator('form').getByRole('alert')).toContainText('Incorrect email or password.');
   await invitedContext.close();
+
+  // The user's page: what they own (nothing yet), then delete them.
+  await row.getByRole('link', { name: 'Ivy Invited' }).click();
+  await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
+  await expect(page.getByRole('heading', { name: 'Ivy Invited' })).toBeVisible();
+  await page.getByRole('button', { name: 'Reassign Assets' }).click();
+  await expect(page).toHaveTitle('Reassign Assets | Sunfield');
+  await expect(page.getByTestId('owned-projects')).toHaveText('0');
+  await expect(page.getByText('Ivy Invited owns no assets.')).toBeVisible();
+  await page.goBack();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog', { name: 'Delete Ivy Invited?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/companies/${user.companyId}/users$`));
+  await expect(page.getByText('Ivy Invited has been successfully deleted')).toBeVisible();
+  await expect(page.getByTestId(`user-row-${email}`)).toHaveCount(0);
 });

@@ -5,7 +5,6 @@
  */
 import { useState } from 'react';
 import { Alert, Anchor, Badge, Button, Group, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { canManageUsers, isSuperAdmin } from '@sunfield/domain';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useCurrentUser } from '../../auth/hooks.ts';
@@ -14,6 +13,7 @@ import { companyPagePath } from '../../shell/access.ts';
 import { USER_STATUS_LABELS, fullName, type CompanyUser } from './api.ts';
 import { errorText } from './queries.ts';
 import { InviteUserModal } from './InviteUserModal.tsx';
+import { managesCompany } from './model.ts';
 import { useCompanyUsers } from './queries.ts';
 import { RoleCell, UserActionButtons, userPath } from './UserActions.tsx';
 
@@ -39,8 +39,7 @@ export function CompanyUsersPage() {
   const users = useCompanyUsers(companyId);
   const [inviting, setInviting] = useState(false);
   const [filter, setFilter] = useState('');
-  const manages =
-    !!me && !!companyId && canManageUsers(me.roles) && (isSuperAdmin(me.roles) || me.companyId === companyId);
+  const manages = managesCompany(me, companyId);
 
   if (users.error) {
     const missing = users.error instanceof ApiError && users.error.status === 404;

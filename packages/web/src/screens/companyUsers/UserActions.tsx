@@ -7,13 +7,14 @@
 import { useState } from 'react';
 import { Anchor, Button, Group, Select, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { ROLE_LABELS, assignableRoles, canManageUsers, isSuperAdmin, type RoleName } from '@sunfield/domain';
+import { ROLE_LABELS, assignableRoles, type RoleName } from '@sunfield/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../api/client.ts';
 import { useCurrentUser } from '../../auth/hooks.ts';
 import { notifyError, toast } from '../../lib/notify.ts';
 import { deleteUser, fullName, resendWelcome, roleOf, setRole, setStatus, type CompanyUser } from './api.ts';
+import { managesUser } from './model.ts';
 import { companyUserKeys } from './queries.ts';
 
 export const reassignPath = (userId: string) => `/users/${userId}/reassign-assets`;
@@ -24,11 +25,7 @@ const roleLabel = (name: string): string => ROLE_LABELS[name as RoleName] ?? nam
 
 /** May the signed-in user manage this user? (the server's rule, to hide what it would refuse) */
 export function useCanManage(target: CompanyUser | undefined): boolean {
-  const me = useCurrentUser();
-  if (!me || !target || target.id === me.id) return false;
-  if (!canManageUsers(me.roles)) return false;
-  if (!isSuperAdmin(me.roles) && target.companyId !== me.companyId) return false;
-  return !target.roles.some((r) => r.role.name === 'FSLRAdmin') || isSuperAdmin(me.roles);
+  return managesUser(useCurrentUser(), target);
 }
 
 function useRefresh() {
