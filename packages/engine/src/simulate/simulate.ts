@@ -9,7 +9,13 @@ import { runOptics, sharedOpticsColumns, type SharedOpticsSource } from '../chai
 import { allocateOptics, type OpticsSeries } from '../chain/opticsSeries.ts';
 import { prepareOptics } from '../chain/prepareOptics.ts';
 import { prepareYearRepeater, yearStartInstant } from '../lifetime/yearRepeater.ts';
-import { accumulateLossTree, createLossTree, lossTreeEnergies, resetLossTree } from '../results/lossTree.ts';
+import {
+  accumulateLossTree,
+  createLossTree,
+  lossTreeEnergies,
+  resetLossTree,
+  type LossTreeColumns,
+} from '../results/lossTree.ts';
 import { predictionResultSummaryYear } from '../results/summary.ts';
 import { civilFromDays, MS_PER_DAY, MS_PER_HOUR } from '../time/calendar.ts';
 import { midIntervalShiftMs } from '../time/weatherTimestamps.ts';
@@ -76,6 +82,72 @@ function sumColumn(c: Float64Array): number {
   let s = 0;
   for (let i = 0; i < c.length; i++) s += c[i]!;
   return s;
+}
+
+/**
+ * @internal The loss tree's columns of a year: the plant stages up to the DC outputs and the year's
+ * AC columns. One object literal, so that every year and every simulation passes `accumulateLossTree`
+ * objects of one shape (a spread of the two made a new one each time, and its optimised code was
+ * thrown away at every call: issue 17, warm-up).
+ */
+function lossTreeColumns(s: PlantStages, p: PlantYearColumns): LossTreeColumns {
+  const ess = p.ess?.stages;
+  return {
+    month: s.month,
+    ghi: s.ghi,
+    poa: s.poa,
+    poaAfterFarShading: s.poaAfterFarShading,
+    poaAfterNearShading: s.poaAfterNearShading,
+    poaAfterElectricalShading: s.poaAfterElectricalShading,
+    poaAfterSoiling: s.poaAfterSoiling,
+    poaAfterIam: s.poaAfterIam,
+    poaAfterSpectral: s.poaAfterSpectral,
+    rearIrradiance: s.rearIrradiance,
+    rearAfterStructureShading: s.rearAfterStructureShading,
+    rearAfterBackMismatch: s.rearAfterBackMismatch,
+    rearEffective: s.rearEffective,
+    dcAfterIrradiance: s.dcAfterIrradiance,
+    dcAfterTemperature: s.dcAfterTemperature,
+    dcAfterQuality: s.dcAfterQuality,
+    dcAfterLid: s.dcAfterLid,
+    dcAfterMismatch: s.dcAfterMismatch,
+    dcAfterWiring: s.dcAfterWiring,
+    dcAfterHealth: s.dcAfterHealth,
+    dcAfterDegradation: p.dcAfterDegradation,
+    dcAfterLetid: p.dcAfterLetid,
+    acInverterOutput: p.acInverterOutput,
+    acAfterLimitation: p.acAfterLimitation,
+    acAfterDegradation: p.acAfterDegradation,
+    acAfterLetid: p.acAfterLetid,
+    acAfterCooling: p.acAfterCooling,
+    acAfterTrackerMotors: p.acAfterTrackerMotors,
+    acAfterAuxiliary: p.acAfterAuxiliary,
+    acAfterMvTransformers: p.acAfterMvTransformers,
+    acAfterCollection: p.acAfterCollection,
+    plantElements: p.plantElements,
+    acAfterAvailability: p.acAfterAvailability,
+    acAfterLgia: p.acAfterLgia,
+    acAfterEssRoundTrip: ess?.[0],
+    acAfterEssInverter: ess?.[1],
+    acAfterEssMvTransformers: ess?.[2],
+    acAfterEssHvac: ess?.[3],
+    moduleShortCircuitCurrent: s.moduleShortCircuitCurrent,
+  };
+}
+
+/**
+ * @internal The run's warnings: the case's, the weather file's lines, the weather preparation's. Out
+ * of `simulate`, whose optimised code a warning list of another shape threw away at its end.
+ */
+function runWarnings(
+  fromCase: readonly string[],
+  fromFile: WeatherData['warnings'],
+  fromWeather: readonly string[],
+): readonly string[] {
+  const out = [...fromCase];
+  for (const x of fromFile) out.push(`weather line ${x.line}: ${x.message}`);
+  out.push(...fromWeather);
+  return Object.freeze(out);
 }
 
 /** @internal Local-standard-time hour of each step's middle. */
@@ -211,23 +283,7 @@ export function simulate(
   for (const y of plan.years) {
     const res = y.yearIndex === 1 ? first : (scratchYear = runner.run(y.year, scratchYear));
     resetLossTree(acc);
-    accumulateLossTree(
-      {
-        ...stages,
-        ...res.plant,
-        ...(res.plant.ess
-          ? {
-              acAfterEssRoundTrip: res.plant.ess.stages[0]!,
-              acAfterEssInverter: res.plant.ess.stages[1]!,
-              acAfterEssMvTransformers: res.plant.ess.stages[2]!,
-              acAfterEssHvac: res.plant.ess.stages[3]!,
-            }
-          : {}),
-        moduleShortCircuitCurrent: stages.moduleShortCircuitCurrent,
-      },
-      { stepHours: w.intervalHours },
-      acc,
-    );
+    accumulateLossTree(lossTreeColumns(stages, res.plant), { stepHours: w.intervalHours }, acc);
     let dc = 0;
     for (let i = 0; i < n; i++) dc += res.plant.dcAfterLetid[i]!;
     const blockEnergy = res.blocks.map((b) => {
@@ -293,11 +349,7 @@ export function simulate(
     stages,
     years: Object.freeze(years),
     summary,
-    warnings: Object.freeze([
-      ...rc.warnings,
-      ...weather.warnings.map((x) => `weather line ${x.line}: ${x.message}`),
-      ...w.warnings,
-    ]),
+    warnings: runWarnings(rc.warnings, weather.warnings, w.warnings),
     defaultsApplied: Object.freeze(rc.defaultsApplied),
   });
 }
