@@ -89,8 +89,10 @@ export async function main(argv: string[]): Promise<number> {
       }
       const database = await openDatabase({ databaseUrl: config.databaseUrl });
       const { startWorkers } = await import('./jobs/index.ts');
-      const workers = await startWorkers(database, { info: (message: string) => console.log(message) });
-      console.log('Sunfield worker started.');
+      const { createLogger } = await import('./lib/logger.ts');
+      const log = createLogger('sunfield-worker');
+      const workers = await startWorkers(database, log);
+      log.info('Sunfield worker started.');
       const stop = async () => {
         await workers.stop();
         await database.close();
