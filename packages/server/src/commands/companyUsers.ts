@@ -82,7 +82,7 @@ export interface InviteInput {
 export async function inviteUsers(
   services: Services,
   company: CompanyRow,
-  invitedBy: UserRow,
+  invitedBy: Pick<UserRow, 'firstName' | 'lastName'>,
   inputs: readonly InviteInput[],
   log: FastifyBaseLogger,
 ): Promise<UserRow[]> {
@@ -147,7 +147,7 @@ async function sendInvitation(
   services: Services,
   user: UserRow,
   company: CompanyRow,
-  invitedBy: UserRow,
+  invitedBy: Pick<UserRow, 'firstName' | 'lastName'>,
   password: string,
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<void> {
@@ -181,7 +181,7 @@ export async function resendWelcome(
   services: Services,
   target: UserRow,
   company: CompanyRow,
-  invitedBy: UserRow,
+  invitedBy: Pick<UserRow, 'firstName' | 'lastName'>,
   log: FastifyBaseLogger,
 ): Promise<void> {
   if (target.status !== USER_STATUS.Pending) throw conflict(ALREADY_ACTIVE);
