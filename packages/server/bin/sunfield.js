@@ -76,12 +76,16 @@ function sourcesTime() {
 }
 
 if (process.argv[2] === 'simulate') {
-  // Baseline (Sparkplug) code from a function's first call instead of after some time in the
-  // interpreter: the engine's loops run 8,760 to 525,600 steps, and the first simulations (the whole
-  // of a single run, most of `--repeat 20`'s median) ran largely interpreted while TurboFan caught
-  // up. Measured on the fixed example: CPU of runs 2-21 -25 %, --repeat 20 median -20 % (issue 17).
-  // Set before any of the engine is compiled (the flag is in the V8 of Node 20 to 24).
+  // A short run of long loops (8,760 to 525,600 steps): baseline (Sparkplug) code from a function's
+  // first call instead of after a spell in the interpreter, and optimised code compiled on the main
+  // thread when a function or loop gets hot instead of queued for a compiler thread while the loop
+  // goes on in slower code (on a busy machine that thread waits for a core). Measured on the fixed
+  // example (issue 17), --repeat 20 median: sparkplug -20 %; then synchronous compilation a further
+  // -30 % at load 16 on 2 CPUs. Set before any of the engine is compiled; the flags are in the V8 of
+  // Node 20 to 24.
   v8.setFlagsFromString('--always-sparkplug');
+  v8.setFlagsFromString('--no-concurrent-recompilation');
+  v8.setFlagsFromString('--no-concurrent-osr');
 }
 
 const choice = process.env.SUNFIELD_FROM_SOURCE;
