@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  companyAzimuth,
   companyBuilderDefaults,
   DEFAULT_SETTINGS_GROUPS,
   DEFAULT_SETTINGS_PAGES,
@@ -71,6 +72,31 @@ describe('company default settings', () => {
     expect(issues({ powerPlantBuilder: { dasLoad: Number.NaN } })).toHaveProperty(
       'powerPlantBuilder.dasLoad',
     );
+  });
+
+  it('gives new DC fields, inverters and plants the builder settings', () => {
+    const d = companyBuilderDefaults({
+      powerPlantBuilder: {
+        tiltAngle: 30,
+        northernHemisphereAzimuth: 175,
+        southernHemisphereAzimuth: 5,
+        gcr: 0.45,
+        postHeight: 2,
+        dcFieldTrackingTypeEnum: 1,
+        powerFactor: 0.95,
+        dcacRatio: 1.3,
+      },
+    });
+    expect(d.tilt).toBe(30);
+    expect(companyAzimuth(d, 36)).toBe(175);
+    expect(companyAzimuth(d, -33)).toBe(5);
+    expect(d.dcField).toMatchObject({ groundCoverageRatio: 0.45, postHeight: 2, trackingType: 1 });
+    expect(d.inverter.powerFactor).toBe(0.95);
+    expect(d.plant.desiredDCACRatio).toBe(1.3);
+    const none = companyBuilderDefaults(null);
+    expect(none.tilt).toBeUndefined();
+    expect(companyAzimuth(none, 36)).toBeUndefined();
+    expect(none.inverter.powerFactor).toBe(1);
   });
 
   it('gives a new plant the system availability loss', () => {

@@ -111,6 +111,36 @@ describe('new plant and node names (spec 1 §5, spec 2 §9.2)', () => {
       moduleAzimuth: 0,
       moduleTilt: 20,
     });
+    // The company's layout settings: tilt, azimuth by hemisphere, GCR, trackers with their limits.
+    const company = nodeDefaults(
+      {
+        powerPlantBuilder: {
+          tiltAngle: 28,
+          southernHemisphereAzimuth: 10,
+          gcr: 0.5,
+          powerFactor: 0.98,
+        },
+        systemDetailSettings: { availabilityLoss: 1.5 },
+      },
+      -33,
+    );
+    const companyPlant = createPlant(company);
+    expect(companyPlant.availabilityLoss).toBe(1.5);
+    expect(companyPlant.blocks[0]!.arrays[0]!.inverters[0]!.powerFactor).toBe(0.98);
+    expect(companyPlant.blocks[0]!.arrays[0]!.inverters[0]!.dcFields[0]).toMatchObject({
+      moduleTilt: 28,
+      moduleAzimuth: 10,
+      groundCoverageRatio: 0.5,
+      trackingType: 0,
+    });
+    const tracker = createPlant(
+      nodeDefaults({ powerPlantBuilder: { dcFieldTrackingTypeEnum: 1, maximumTrackingLimitAngleD: 55 } }, 35),
+    );
+    expect(tracker.blocks[0]!.arrays[0]!.inverters[0]!.dcFields[0]).toMatchObject({
+      trackingType: 1,
+      maximumTrackingLimitAngleD: 55,
+      minimumTrackingLimitAngleD: -60,
+    });
   });
 
   it('gives the next free name: 1–100 for blocks, arrays and DC fields, A–Z for inverters', () => {

@@ -33,7 +33,7 @@ import {
   SoilingModelType,
   SpectralShiftModel,
 } from '../enums/models.ts';
-import { DCFieldTrackingTypeEnum, ESSChargeAlgorithm, ShadeAlgorithm } from '../enums/plant.ts';
+import { DCFieldTrackingTypeEnum, ESSChargeAlgorithm } from '../enums/plant.ts';
 import { LibraryStatusEnum } from '../enums/status.ts';
 import type { DefinitionSpec } from '../enums/types.ts';
 import { monthlyValues } from '../prediction/defaults.ts';
@@ -95,7 +95,11 @@ export interface SettingsGroup {
   readonly fields: readonly Setting[];
 }
 
-/** spec 3 PowerPlantBuilder: what new arrays and DC fields start with. */
+/**
+ * spec 3 PowerPlantBuilder: what new arrays, inverters and DC fields start with (the fields the
+ * engine and the builder use; spec 3's map-builder roads, setback, shading algorithm, rotation speed
+ * and irradiance optimization are not offered, as nothing here reads them).
+ */
 export const POWER_PLANT_BUILDER: SettingsGroup = {
   key: 'powerPlantBuilder',
   title: 'Plant Builder',
@@ -123,14 +127,8 @@ export const POWER_PLANT_BUILDER: SettingsGroup = {
     num('southernHemisphereAzimuth', 'Azimuth, southern hemisphere', r(0, 360, '°')),
     num('minimumTrackingLimitAngleD', 'Tracker minimum limit angle', r(-90, 90, '°')),
     num('maximumTrackingLimitAngleD', 'Tracker maximum limit angle', r(0, 90, '°')),
-    num('rotationSpeed', 'Tracker rotation speed', r(0, 100, '°/min')),
     num('postHeight', 'Post height', r(0, 50, 'm'), 'metre'),
     choice('modTempModel', 'Module temperature model', DCFieldModuleTemperatureModelType),
-    choice('shadingAlgorithm', 'Shading algorithm', ShadeAlgorithm),
-    num('setback', 'Map setback', r(0, 10_000, 'm'), 'metre'),
-    num('northSouthRoadWidth', 'North-south road width', r(0, 1_000, 'm'), 'metre'),
-    num('eastWestRoadWidth', 'East-west road width', r(0, 1_000, 'm'), 'metre'),
-    flag('irradianceOptimization', 'Irradiance optimization'),
   ],
 };
 

@@ -256,18 +256,29 @@ export const TRACKER_DEFAULTS: Readonly<Json> = Object.freeze({
 });
 
 /**
- * Array and DC-field defaults from the company's `powerPlantBuilder` settings (spec 3 PowerPlantBuilder),
- * over the built-in ones: array losses and MV transformer; DC wiring, DC health, tracker load loss,
- * tracker limits and structure shading of DC fields; and a new plant's availability loss from
- * `systemDetailSettings` (spec 3 SystemDetailSettings).
+ * Defaults of new plant nodes from the company's `powerPlantBuilder` settings (spec 3
+ * PowerPlantBuilder) over the built-in ones: array losses and MV transformer; the inverter nodes'
+ * power factor; DC wiring, DC health, tracker load loss, structure shading, tracking type, ground
+ * coverage ratio, post height and temperature model of DC fields; tracker limits; the tilt of fixed
+ * DC fields and the azimuth by hemisphere (`tilt`, `azimuth`: undefined leaves the latitude rules);
+ * and a new plant's desired DC:AC ratio, and its availability loss from `systemDetailSettings`
+ * (spec 3 SystemDetailSettings).
  */
-export function companyBuilderDefaults(companySettings: Readonly<Json> | null | undefined): {
+export interface BuilderDefaults {
   plant: Json;
   array: Json;
+  inverter: Json;
   dcField: Json;
   tracker: Json;
-} {
+  /** the tilt of a new fixed DC field [°] */
+  tilt: number | undefined;
+  /** the azimuth of a new DC field by hemisphere [°] */
+  azimuth: { north: number | undefined; south: number | undefined };
+}
+
+export function companyBuilderDefaults(companySettings: Readonly<Json> | null | undefined): BuilderDefaults {
   const plant: Json = structuredClone(PLANT_DEFAULTS) as Json;
+  const inverter: Json = { ...INVERTER_NODE_DEFAULTS };
   const array: Json = { ...ARRAY_DEFAULTS };
   const dcField: Json = { ...DC_FIELD_DEFAULTS };
   const tracker: Json = { ...TRACKER_DEFAULTS };
@@ -279,7 +290,8 @@ export function companyBuilderDefaults(companySettings: Readonly<Json> | null | 
   )
     plant.availabilityLoss = system.availabilityLoss;
   const builder = companySettings?.powerPlantBuilder;
-  if (!isObject(builder)) return { plant, array, dcField, tracker };
+  const azimuth: BuilderDefaults['azimuth'] = { north: undefined, south: undefined };
+  if (!isObject(builder)) return { plant, array, inverter, dcField, tracker, tilt: undefined, azimuth };
   const take = (target: Json, from: string, to = from) => {
     const value = builder[from];
     if (typeof value === 'number' && Number.isFinite(value)) target[to] = value;
@@ -298,7 +310,27 @@ export function companyBuilderDefaults(companySettings: Readonly<Json> | null | 
   take(tracker, 'maximumTrackingLimitAngleD');
   if (typeof tracker.minimumTrackingLimitAngleD === 'number' && tracker.minimumTrackingLimitAngleD > 0)
     tracker.minimumTrackingLimitAngleD = -tracker.minimumTrackingLimitAngleD;
-  return { plant, array, dcField, tracker };
+  take(inverter, 'powerFactor');
+  take(dcField, 'dcFieldTrackingTypeEnum', 'trackingType');
+  take(dcField, 'gcr', 'groundCoverageRatio');
+  take(dcField, 'postHeight');
+  take(dcField, 'modTempModel');
+  take(plant, 'dcacRatio', 'desiredDCACRatio');
+  const numberOf = (key: string): number | undefined => {
+    const value = builder[key];
+    return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+  };
+  azimuth.north = numberOf('northernHemisphereAzimuth') ?? numberOf('azimuth');
+  azimuth.south = numberOf('southernHemisphereAzimuth') ?? numberOf('azimuth');
+  return { plant, array, inverter, dcField, tracker, tilt: numberOf('tiltAngle'), azimuth };
+}
+
+/** The azimuth of a new DC field at a latitude from the company's settings, if they give one. */
+export function companyAzimuth(
+  defaults: Pick<BuilderDefaults, 'azimuth'>,
+  latitude: number,
+): number | undefined {
+  return latitude >= 0 ? defaults.azimuth.north : defaults.azimuth.south;
 }
 
 /** Fills the keys of `defaults` that `target` lacks (absent or null); returns `target`. */

@@ -23,7 +23,7 @@
  * keyed by the node's path, each message naming the node ("Block 1 › Array 1 › Inverter A: …").
  */
 import type { PowerPlantInput } from '../api/powerPlant.ts';
-import { BLOCK_DEFAULTS, companyBuilderDefaults, fillAbsent, INVERTER_NODE_DEFAULTS } from './defaults.ts';
+import { BLOCK_DEFAULTS, companyAzimuth, companyBuilderDefaults, fillAbsent } from './defaults.ts';
 import { completeEssCapacities } from '../plant/ess.ts';
 import { defaultModuleAzimuth, defaultTilt } from '../plant/layout.ts';
 import { asList, CHILDREN, finiteNumber, meanPowerFactor, nodeLabel, type PlantLevel } from './plantTree.ts';
@@ -296,7 +296,7 @@ export function mergePlant(
     if (level === 'block' && isNew) fillAbsent(node, BLOCK_DEFAULTS);
     if (level === 'array' && isNew) fillAbsent(node, builder.array);
     if (level === 'inverter') {
-      if (isNew) fillAbsent(node, INVERTER_NODE_DEFAULTS);
+      if (isNew) fillAbsent(node, builder.inverter);
       const inverterId = num(node.inverterId);
       const inverter = inverterId !== undefined ? ctx.inverters.get(inverterId) : undefined;
       if (inverterId !== undefined && !inverter)
@@ -307,8 +307,10 @@ export function mergePlant(
       if (isNew) {
         fillAbsent(node, builder.dcField);
         if (num(node.trackingType) === TRACKER) fillAbsent(node, builder.tracker);
+        else if (node.moduleTilt === undefined && builder.tilt !== undefined) node.moduleTilt = builder.tilt;
         if (node.moduleAzimuth === undefined)
-          node.moduleAzimuth = defaultModuleAzimuth({ latitude: ctx.latitude });
+          node.moduleAzimuth =
+            companyAzimuth(builder, ctx.latitude) ?? defaultModuleAzimuth({ latitude: ctx.latitude });
       }
       const moduleId = num(node.moduleId);
       const module = moduleId !== undefined ? ctx.modules.get(moduleId) : undefined;

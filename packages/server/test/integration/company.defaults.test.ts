@@ -17,7 +17,13 @@ import {
 import { providerSettings } from '../../src/weatherProviders/settings.ts';
 import { addCompanyUser } from './factories.ts';
 import { call, describeEachDatabase } from './harness.ts';
-import { createPrediction, plantBody, predictionUrl, predictionWorld } from './predictionFactory.ts';
+import {
+  createPrediction,
+  dcFieldOf,
+  plantBody,
+  predictionUrl,
+  predictionWorld,
+} from './predictionFactory.ts';
 import { createCompanyUser } from './projectFactory.ts';
 import { hourlyYears, remotePoint } from './weatherDetailsHelpers.ts';
 
@@ -38,6 +44,7 @@ describeEachDatabase('company default settings', (ctx) => {
         simulationSettings: { transpositionModel: 0, errorModelAcc: 4.5, linearDegradationRate: 0.7 },
         environmentalConditions: { monthlyAlbedo: Array.from({ length: 12 }, () => 0.25) },
         systemDetailSettings: { availabilityLoss: 2 },
+        powerPlantBuilder: { tiltAngle: 27, northernHemisphereAzimuth: 170, gcr: 0.45, powerFactor: 0.97 },
         miscellaneousSettings: { moduleStatus: 2, inverterStatus: 3, weatherStatus: 2 },
       },
     });
@@ -79,11 +86,16 @@ describeEachDatabase('company default settings', (ctx) => {
       linearDegradationRate: 0.7,
     });
     expect(prediction.monthlyFactors.map((m) => m.albedo)).toEqual(Array.from({ length: 12 }, () => 0.25));
+    // A plant whose DC field and inverter leave out what the company's settings give.
+    const sentPlant = { ...plantBody(world, 1), availabilityLoss: undefined };
+    const sentField = dcFieldOf(sentPlant);
+    delete sentField.moduleTilt;
+    delete sentField.groundCoverageRatio;
     const plantSaved = await call(app, {
       method: 'POST',
       url: predictionUrl(world, predictionId, '/PowerPlant'),
       token: member.token,
-      payload: { ...plantBody(world, 1), availabilityLoss: undefined },
+      payload: sentPlant,
     });
     expect(plantSaved.statusCode, plantSaved.body).toBe(200);
     const plant = (
@@ -94,6 +106,9 @@ describeEachDatabase('company default settings', (ctx) => {
       })
     ).json() as Json;
     expect(plant.availabilityLoss).toBe(2);
+    expect(dcFieldOf(plant)).toMatchObject({ moduleTilt: 27, moduleAzimuth: 170, groundCoverageRatio: 0.45 });
+    const inverterNode = (((plant.blocks as Json[])[0]!.arrays as Json[])[0]!.inverters as Json[])[0]!;
+    expect(inverterNode.powerFactor).toBe(0.97);
 
     const statuses = await createLibraryRows(member.token);
     expect(statuses).toEqual({ module: 2, inverter: 3, weather: 2 });

@@ -13,14 +13,14 @@
  */
 import {
   BLOCK_DEFAULTS,
+  companyAzimuth,
   companyBuilderDefaults,
   DEFAULT_MODULE_LAYOUT,
   defaultModuleAzimuth,
   defaultTilt,
   dcFieldPowerKw,
-  INVERTER_NODE_DEFAULTS,
   nodeLabel,
-  PLANT_DEFAULTS,
+  type BuilderDefaults,
   type PlantLevel,
 } from '@sunfield/domain';
 import type { Json, PowerPlant } from '../../model/types.ts';
@@ -150,10 +150,7 @@ export const titleOf = (depth: number, node: Json, index: number): string =>
 /** Ground coverage ratio of a new DC field (not given by the spec; the usual 0.4). */
 export const NEW_FIELD_GCR = 0.4;
 
-export interface NodeDefaults {
-  array: Json;
-  dcField: Json;
-  tracker: Json;
+export interface NodeDefaults extends BuilderDefaults {
   latitude: number;
 }
 
@@ -165,25 +162,27 @@ export function nodeDefaults(
   return { ...companyBuilderDefaults(companySettings), latitude };
 }
 
+/** A new DC field: the layout defaults with the company's builder settings over them. */
 export function newDcField(d: NodeDefaults, name: number): Json {
-  return {
-    ...d.dcField,
-    name,
+  const field: Json = {
     moduleId: null,
     trackingType: 0,
     moduleOrientation: DEFAULT_MODULE_LAYOUT.moduleOrientation,
     modulesHigh: 2,
     modulesWide: DEFAULT_MODULE_LAYOUT.modulesWide,
-    moduleTilt: defaultTilt({ latitude: d.latitude }),
-    moduleAzimuth: defaultModuleAzimuth({ latitude: d.latitude }),
+    moduleTilt: d.tilt ?? defaultTilt({ latitude: d.latitude }),
+    moduleAzimuth: companyAzimuth(d, d.latitude) ?? defaultModuleAzimuth({ latitude: d.latitude }),
     postHeight: DEFAULT_MODULE_LAYOUT.postHeight,
     groundCoverageRatio: NEW_FIELD_GCR,
+    ...d.dcField,
+    name,
     ground: { edgeOffset: DEFAULT_MODULE_LAYOUT.groundEdgeOffset, color: DEFAULT_MODULE_LAYOUT.groundColor },
   };
+  return field.trackingType === 1 ? { ...d.tracker, ...field } : field;
 }
 
 export function newInverter(d: NodeDefaults, name: string): Json {
-  return { ...INVERTER_NODE_DEFAULTS, name, inverterId: null, dcFields: [newDcField(d, 1)] };
+  return { ...d.inverter, name, inverterId: null, dcFields: [newDcField(d, 1)] };
 }
 
 export function newArray(d: NodeDefaults, name: number): Json {
@@ -196,7 +195,7 @@ export function newBlock(d: NodeDefaults, name: number): Json {
 
 /** "Create plant": one block with one array, one inverter and one DC field. */
 export function createPlant(d: NodeDefaults): PowerPlant {
-  return { ...(structuredClone(PLANT_DEFAULTS) as Json), blocks: [newBlock(d, 1)] } as PowerPlant;
+  return { ...structuredClone(d.plant), blocks: [newBlock(d, 1)] } as PowerPlant;
 }
 
 function newNode(depth: number, d: NodeDefaults, name: number | string): Json {
