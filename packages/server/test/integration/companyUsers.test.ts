@@ -5,6 +5,7 @@
  * what (policies/companyUsers.ts), and a second company that never sees nor changes the first's users.
  */
 import { eq } from 'drizzle-orm';
+import { generateSecret, generateSync } from 'otplib';
 import { expect, it } from 'vitest';
 import {
   INVITATION_CALLS,
@@ -573,5 +574,32 @@ describeEachDatabase('company users', (ctx) => {
     expect(reset.statusCode, reset.body).toBe(200);
     const signedIn = await login(email, NEW_PASSWORD);
     expect(signedIn.json()).toMatchObject({ user: { status: 1 } });
+  });
+
+  it('asks a user with an authenticator for the new password, then the code, then replaces it', async () => {
+    const admin = await signUpUser(app());
+    const email = uniqueEmail('totp-temp');
+    const member = await addCompanyUser(app(), admin.user.companyId, { email });
+    const secret = generateSecret({ length: 20 });
+    await db().update(users).set({ totpSecret: secret, totpEnabled: true }).where(eq(users.id, member.id));
+    const temporary = 'Temp-Pass-2026!';
+    await call(app(), {
+      method: 'POST',
+      url: `/api/User/${member.id}/SetUserPassword`,
+      token: admin.token,
+      payload: { password: temporary },
+    });
+    expect((await login(email, temporary)).json()).toEqual({ newPasswordRequired: true });
+    expect((await login(email, temporary, { newPassword: NEW_PASSWORD })).json()).toEqual({
+      totpRequired: true,
+    });
+    // A wrong code changes nothing.
+    const wrong = await login(email, temporary, { newPassword: NEW_PASSWORD, totp: '000000' });
+    expect(wrong.statusCode).toBe(401);
+    expect((await login(email, temporary)).json()).toEqual({ newPasswordRequired: true });
+    const code = generateSync({ secret });
+    const done = await login(email, temporary, { newPassword: NEW_PASSWORD, totp: code });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toHaveProperty('accessToken');
   });
 });
