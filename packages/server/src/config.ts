@@ -53,6 +53,11 @@ export interface Config {
   webDist: string;
   /** Fastify trustProxy: false, a hop count, or addresses (TRUST_PROXY). */
   trustProxy: boolean | number | string;
+  /**
+   * Sign-ups accepted from one address in an hour (SIGN_UPS_PER_ADDRESS_PER_HOUR, default 10): more
+   * where many people sign up from behind one address (an office's NAT, the browser tests).
+   */
+  signUpsPerAddressPerHour: number;
   /** Run queue workers inside the API process (embedded mode default). */
   embeddedWorkers: boolean;
   /**
@@ -63,6 +68,9 @@ export interface Config {
   /** GET /metrics in Prometheus text (SUNFIELD_METRICS=1), with an optional bearer token. */
   metrics: { enabled: boolean; token: string | undefined };
 }
+
+/** Sign-ups accepted from one address in an hour unless SIGN_UPS_PER_ADDRESS_PER_HOUR says otherwise. */
+export const DEFAULT_SIGN_UPS_PER_ADDRESS_PER_HOUR = 10;
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -103,6 +111,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapSources: (env.MAP_SOURCES ?? '').split(/[\s,]+/).filter(Boolean),
     webDist: path.resolve(env.SUNFIELD_WEB_DIST ?? path.join(repoRoot, 'packages/web/dist')),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    signUpsPerAddressPerHour: positiveInteger(
+      env.SIGN_UPS_PER_ADDRESS_PER_HOUR,
+      DEFAULT_SIGN_UPS_PER_ADDRESS_PER_HOUR,
+    ),
     embeddedWorkers: env.SUNFIELD_WORKERS ? env.SUNFIELD_WORKERS !== '0' : !databaseUrl,
     externalTools: {
       designPro: httpUrl(env.DESIGN_PRO_URL),
@@ -122,6 +134,12 @@ function mailDirOf(env: NodeJS.ProcessEnv, databaseUrl: string | undefined): str
     return env.SUNFIELD_MAIL_DIR ? path.resolve(env.SUNFIELD_MAIL_DIR) : undefined;
   if (databaseUrl) return undefined;
   return path.join(path.resolve(env.SUNFIELD_DATA_DIR ?? path.join(repoRoot, 'data')), 'mail');
+}
+
+/** A whole number ≥ 1 from the environment, or the default when unset or not one. */
+function positiveInteger(value: string | undefined, fallback: number): number {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n >= 1 ? n : fallback;
 }
 
 /** An http(s) address, or null (unset, or anything a link must not open, such as javascript:). */

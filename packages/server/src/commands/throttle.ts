@@ -18,6 +18,7 @@ import { eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { throttles } from '../db/schema.ts';
+import { DEFAULT_SIGN_UPS_PER_ADDRESS_PER_HOUR } from '../config.ts';
 import { HttpError } from '../lib/errors.ts';
 import { normalizeEmail } from './accounts.ts';
 
@@ -75,7 +76,12 @@ export const SIGN_IN_PAIR: DelayLimit = {
 export const SIGN_IN_ADDRESS: WindowLimit = { kind: 'window', max: 50, windowSeconds: 15 * 60 };
 /** Wrong authenticator codes on setup and disable, per user (the sign-in pair covers sign-in). */
 export const TOTP_CODES: DelayLimit = SIGN_IN_PAIR;
-export const SIGN_UP_ADDRESS: WindowLimit = { kind: 'window', max: 10, windowSeconds: 60 * 60 };
+/** Per address (its max is the deployment's, config signUpsPerAddressPerHour). */
+export const SIGN_UP_ADDRESS: WindowLimit = {
+  kind: 'window',
+  max: DEFAULT_SIGN_UPS_PER_ADDRESS_PER_HOUR,
+  windowSeconds: 60 * 60,
+};
 export const RESET_ADDRESS: WindowLimit = { kind: 'window', max: 10, windowSeconds: 15 * 60 };
 export const RESET_EMAIL: WindowLimit = { kind: 'window', max: 5, windowSeconds: 60 * 60 };
 export const RESET_SUBMIT_ADDRESS: WindowLimit = { kind: 'window', max: 20, windowSeconds: 15 * 60 };

@@ -22,3 +22,12 @@ describe('loadConfig: external tool addresses (issue 16: documented settings, no
     expect(config.externalTools.terrainPro).toBeNull();
   });
 });
+
+describe('loadConfig: sign-ups per address', () => {
+  it('takes SIGN_UPS_PER_ADDRESS_PER_HOUR when it is a whole number from 1, else 10', () => {
+    expect(loadConfig({}).signUpsPerAddressPerHour).toBe(10);
+    expect(loadConfig({ SIGN_UPS_PER_ADDRESS_PER_HOUR: '200' }).signUpsPerAddressPerHour).toBe(200);
+    for (const bad of ['0', '-3', '2.5', 'many', ''])
+      expect(loadConfig({ SIGN_UPS_PER_ADDRESS_PER_HOUR: bad }).signUpsPerAddressPerHour).toBe(10);
+  });
+});

@@ -53,7 +53,12 @@ export async function sessionRoutes(app: FastifyInstance): Promise<void> {
       // Counted before the email is looked up, so the 409 of a taken email cannot be probed freely.
       await takeAll(
         database.db,
-        [{ key: throttleKey('signup', request.ip), limit: SIGN_UP_ADDRESS }],
+        [
+          {
+            key: throttleKey('signup', request.ip),
+            limit: { ...SIGN_UP_ADDRESS, max: app.services.config.signUpsPerAddressPerHour },
+          },
+        ],
         TOO_MANY_SIGN_UPS,
       );
       const { account, session } = await signUp(app.services, input, clientInfo(request), request.log);
