@@ -106,7 +106,14 @@ console.log(`load average after: ${load()}`);
 if (!process.argv.includes('--table-only')) {
   const others = fs
     .readdirSync(HERE)
-    .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && f !== 'optics-chain.ts' && !f.startsWith('_'))
+    .filter(
+      (f) =>
+        f.endsWith('.ts') &&
+        !f.endsWith('.d.ts') &&
+        f !== 'index.ts' &&
+        f !== 'optics-chain.ts' &&
+        !f.startsWith('_'),
+    )
     .sort();
   for (const f of others) {
     console.log(`\n=== ${f} ===`);

@@ -1,0 +1,197 @@
+/**
+ * API load benchmark (issue 18): the server started as `sunfield serve` runs it, in its own process
+ * (_apiLoadServer.ts), on the embedded database and on PostgreSQL, loaded over HTTP by autocannon at
+ * 1, 10 and 50 connections. Prints req/s, p50 and p99 [ms] of each route, the non-2xx answers and
+ * errors (any is a failed run), and the server's request-log bytes per request.
+ *
+ * Routes: a public route with a token (`GET /api/system/version`), a no-op authenticated route
+ * (`GET /api/User/current`, no query of its own), the project list (25 of 200, last modified first),
+ * a project, a prediction and its 100-DC-field plant, the module library (`ModuleOverview`, 50 of
+ * 16,830), and project creation (last, since it adds projects).
+ *
+ * PostgreSQL: BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/sunfield_bench (created
+ * when missing); the embedded database in BENCH_PGLITE_DIR (default a folder in the temp directory,
+ * kept so the library is seeded once). The client shares the machine's CPUs with the server: on two
+ * cores the figures are a floor, and other load on the machine lowers them (the load is printed).
+ *
+ *   npx tsx bench/src/apiLoad.ts [--duration 5] [--modes pglite,postgres] [--routes list,read]
+ *                                [--connections 1,10,50] [--json out.json]
+ */
+import { fork } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { postgresUrl } from './benchApp.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+
+function arg(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+interface Ready {
+  port: number;
+  headers: { authorization: string };
+  projectId: number;
+  predictionId: number;
+  kind: string;
+}
+
+interface Route {
+  name: string;
+  method?: 'GET' | 'POST';
+  path: (ready: Ready) => string;
+  body?: () => string;
+}
+
+const ROUTES: Route[] = [
+  { name: 'public+token', path: () => '/api/system/version' },
+  { name: 'noop-auth', path: () => '/api/User/current' },
+  { name: 'project-list', path: () => '/api/Project?top=25' },
+  { name: 'project-read', path: (r) => `/api/Project/${r.projectId}` },
+  { name: 'prediction-read', path: (r) => `/api/Project/${r.projectId}/Prediction/${r.predictionId}` },
+  { name: 'plant-read', path: (r) => `/api/Project/${r.projectId}/Prediction/${r.predictionId}/PowerPlant` },
+  { name: 'module-list', path: () => '/api/Module/ModuleOverview?pageSize=50' },
+  {
+    name: 'project-create',
+    method: 'POST',
+    path: () => '/api/Project',
+    body: () => JSON.stringify({ name: 'Load created', latitude: 35.2, longitude: -101.8 }),
+  },
+];
+
+export interface Figure {
+  mode: string;
+  route: string;
+  connections: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function startServer(databaseUrl: string | undefined, logFile: string) {
+  const log = fs.openSync(logFile, 'w');
+  const child = fork(path.join(HERE, '_apiLoadServer.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl ?? '',
+      BENCH_PGLITE_DIR: process.env.BENCH_PGLITE_DIR ?? path.join(os.tmpdir(), 'sunfield_bench_pglite'),
+    },
+    stdio: ['ignore', log, 'inherit', 'ipc'],
+  });
+  fs.closeSync(log);
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as Ready));
+    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened`)));
+  });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { ready, stop };
+}
+
+async function load(url: string, route: Route, ready: Ready, connections: number, duration: number) {
+  return autocannon({
+    url: `${url}${route.path(ready)}`,
+    method: route.method ?? 'GET',
+    connections,
+    duration,
+    headers: { ...ready.headers, ...(route.body ? { 'content-type': 'application/json' } : {}) },
+    ...(route.body ? { body: route.body() } : {}),
+  });
+}
+
+async function benchMode(
+  mode: 'pglite' | 'postgres',
+  databaseUrl: string | undefined,
+  routes: Route[],
+  connectionCounts: number[],
+  duration: number,
+): Promise<Figure[]> {
+  const logFile = path.join(os.tmpdir(), `sunfield_bench_api_${mode}.log`);
+  const started = performance.now();
+  const { ready, stop } = await startServer(databaseUrl, logFile);
+  console.log(`\n${mode}: server ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${'route'.padEnd(16)} ${'conns'.padStart(5)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  non2xx errors`,
+  );
+  const url = `http://127.0.0.1:${ready.port}`;
+  const figures: Figure[] = [];
+  let requests = 0;
+  const logStart = fs.statSync(logFile).size;
+  for (const route of routes) {
+    // Warm-up: JIT, the pool's connections, the caches.
+    await load(url, route, ready, 10, 1);
+    for (const connections of connectionCounts) {
+      const r = await load(url, route, ready, connections, duration);
+      requests += r.requests.total;
+      const figure: Figure = {
+        mode,
+        route: route.name,
+        connections,
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        non2xx: r.non2xx,
+        errors: r.errors + r.timeouts,
+      };
+      figures.push(figure);
+      console.log(
+        `${route.name.padEnd(16)} ${String(connections).padStart(5)} ${figure.rps.toFixed(0).padStart(8)} ` +
+          `${figure.p50.toFixed(1).padStart(8)} ${figure.p99.toFixed(1).padStart(8)}  ${String(figure.non2xx).padStart(6)} ${figure.errors}`,
+      );
+    }
+  }
+  await stop();
+  const logBytes = fs.statSync(logFile).size - logStart;
+  console.log(`request log: ${(logBytes / Math.max(1, requests)).toFixed(0)} bytes per request (${logFile})`);
+  return figures;
+}
+
+async function main(): Promise<void> {
+  const duration = Number(arg('duration') ?? 5);
+  const modes = (arg('modes') ?? 'pglite,postgres').split(',');
+  const wanted = arg('routes')?.split(',');
+  const routes = wanted ? ROUTES.filter((r) => wanted.some((w) => r.name.startsWith(w))) : ROUTES;
+  const connectionCounts = (arg('connections') ?? '1,10,50').split(',').map(Number);
+  const loadAverage = () =>
+    os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ');
+  console.log(
+    `API load, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), node ${process.version}, ` +
+      `${duration} s per run, load average before ${loadAverage()}`,
+  );
+  const figures: Figure[] = [];
+  if (modes.includes('pglite'))
+    figures.push(...(await benchMode('pglite', undefined, routes, connectionCounts, duration)));
+  if (modes.includes('postgres')) {
+    const url = await postgresUrl(
+      process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/sunfield_bench',
+    );
+    if (url) figures.push(...(await benchMode('postgres', url, routes, connectionCounts, duration)));
+    else console.log('\npostgres: not reachable, skipped');
+  }
+  console.log(`\nload average after ${loadAverage()}`);
+  const failed = figures.filter((f) => f.non2xx > 0 || f.errors > 0);
+  if (failed.length) {
+    process.exitCode = 1;
+    console.log(
+      `FAILED runs (non-2xx or errors): ${failed.map((f) => `${f.mode} ${f.route} ${f.connections}`).join(', ')}`,
+    );
+  }
+  const out = arg('json');
+  if (out)
+    fs.writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), duration, figures }, null, 2));
+}
+
+await main();
