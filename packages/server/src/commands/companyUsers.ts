@@ -329,3 +329,81 @@ export async function deleteUser(
     return moved;
   });
 }
+
+/** Asset type (spec 1 §3): All 0, Project 1, Module 2, Inverter 3, Weather 4, Prediction 5. */
+const TABLE_OF_TYPE = { 1: projects, 2: modules, 3: inverters, 4: weathers, 5: predictions } as const;
+export type OwnedAssetType = keyof typeof TABLE_OF_TYPE;
+export const OWNED_ASSET_TYPES = [1, 2, 3, 4, 5] as const satisfies readonly OwnedAssetType[];
+
+/** One asset a user owns, as GET /User/{id}/{x}/asset lists it. */
+export interface OwnedAsset {
+  assetType: OwnedAssetType;
+  id: number;
+  name: string;
+  status: number;
+  lastModified: string;
+}
+
+/** At most this many assets of one type are listed. */
+export const MAX_LISTED_ASSETS = 5000;
+
+/** The assets of a type (0: every type) the user owns, by type, then name. */
+export async function listOwnedAssets(db: Db, userId: string, assetType: number): Promise<OwnedAsset[]> {
+  const types = assetType === 0 ? OWNED_ASSET_TYPES : OWNED_ASSET_TYPES.filter((t) => t === assetType);
+  const out: OwnedAsset[] = [];
+  for (const type of types) {
+    const table = TABLE_OF_TYPE[type];
+    const rows = await db
+      .select({ id: table.id, name: table.name, status: table.status, lastModified: table.lastModified })
+      .from(table)
+      .where(eq(table.ownerId, userId))
+      .orderBy(sql`lower(${table.name})`, table.id)
+      .limit(MAX_LISTED_ASSETS);
+    for (const row of rows)
+      out.push({ assetType: type, ...row, lastModified: row.lastModified.toISOString() });
+  }
+  return out;
+}
+
+/**
+ * Moves the listed assets of `from` to `to` in one transaction; refused whole (400 naming
+ * `assets.{i}`) when one of them is not owned by `from`.
+ */
+export async function reassignSelectedAssets(
+  db: Db,
+  from: UserRow,
+  to: UserRow,
+  assets: readonly { assetType: OwnedAssetType; id: number }[],
+): Promise<number> {
+  if (from.id === to.id) throw badRequest('The request is invalid.', { toUserId: [SAME_USER] });
+  return db.transaction(async (tx) => {
+    const now = new Date();
+    const problems: Record<string, string[]> = {};
+    let moved = 0;
+    for (const type of OWNED_ASSET_TYPES) {
+      const wanted = assets.map((asset, i) => ({ ...asset, i })).filter((asset) => asset.assetType === type);
+      if (!wanted.length) continue;
+      const table = TABLE_OF_TYPE[type];
+      const rows = await tx
+        .update(table)
+        .set({ ownerId: to.id, lastModified: now })
+        .where(
+          and(
+            eq(table.ownerId, from.id),
+            inArray(
+              table.id,
+              wanted.map((asset) => asset.id),
+            ),
+          ),
+        )
+        .returning({ id: table.id });
+      const done = new Set(rows.map((row) => row.id));
+      moved += done.size;
+      for (const asset of wanted) {
+        if (!done.has(asset.id)) problems[`assets.${asset.i}`] = ['This user does not own this asset.'];
+      }
+    }
+    if (Object.keys(problems).length) throw badRequest('The request is invalid.', problems);
+    return moved;
+  });
+}

@@ -4,6 +4,7 @@
  * fresh target user of the company; and an admin of another company, who gets 404 on all of them.
  */
 import { expect, it } from 'vitest';
+import { projects } from '../../src/db/schema.ts';
 import { addCompanyUser, signUpUser } from './factories.ts';
 import { STRONG_PASSWORD, call, describeEachDatabase, uniqueEmail } from './harness.ts';
 
@@ -15,7 +16,9 @@ interface Action {
   managersOnly: boolean;
   /** The target must be Pending (resend the welcome email). */
   pending?: boolean;
-  request(ids: { companyId: string; target: string; heir: string }): {
+  /** The target owns a project (to move). */
+  ownsProject?: boolean;
+  request(ids: { companyId: string; target: string; heir: string; projectId: number }): {
     method: Method;
     url: string;
     payload?: Record<string, unknown>;
@@ -95,10 +98,33 @@ const ACTIONS: Action[] = [
       payload: { toUserId: heir },
     }),
   },
+  {
+    name: 'assets by type',
+    managersOnly: true,
+    request: ({ target }) => ({ method: 'GET', url: `/api/User/${target}/0/asset` }),
+  },
+  {
+    name: 'move chosen assets',
+    managersOnly: true,
+    ownsProject: true,
+    request: ({ target, heir, projectId }) => ({
+      method: 'POST',
+      url: `/api/User/${target}/asset`,
+      payload: { toUserId: heir, assets: [{ assetType: 1, id: projectId }] },
+    }),
+  },
 ];
 
 describeEachDatabase('company users: the permissions table', (ctx) => {
   const app = () => ctx().app;
+  /** A project the target owns. */
+  const projectOf = async (companyId: string, ownerId: string): Promise<number> => {
+    const [row] = await ctx()
+      .database.db.insert(projects)
+      .values({ companyId, ownerId, name: 'Cell project', latitude: 10, longitude: 10 })
+      .returning({ id: projects.id });
+    return row?.id ?? 0;
+  };
 
   it('answers every role × action as docs/permissions.md says', async () => {
     const owner = await signUpUser(app());
@@ -128,7 +154,13 @@ describeEachDatabase('company users: the permissions table', (ctx) => {
           lastName: 'Target',
           status: action.pending ? 2 : 1,
         });
-        const { method, url, payload } = action.request({ companyId, target: target.id, heir: heir.id });
+        const projectId = action.ownsProject ? await projectOf(companyId, target.id) : 0;
+        const { method, url, payload } = action.request({
+          companyId,
+          target: target.id,
+          heir: heir.id,
+          projectId,
+        });
         const res = await call(app(), { method, url, token: caller.token, ...(payload ? { payload } : {}) });
         const allowed = !action.managersOnly || caller.manages;
         const expected = allowed ? (action.name === 'invite' ? 201 : 200) : 403;
@@ -138,7 +170,13 @@ describeEachDatabase('company users: the permissions table', (ctx) => {
       }
       // Another company's admin: 404 on all of them.
       const target = await addCompanyUser(app(), companyId, { status: action.pending ? 2 : 1 });
-      const { method, url, payload } = action.request({ companyId, target: target.id, heir: heir.id });
+      const projectId = action.ownsProject ? await projectOf(companyId, target.id) : 0;
+      const { method, url, payload } = action.request({
+        companyId,
+        target: target.id,
+        heir: heir.id,
+        projectId,
+      });
       const res = await call(app(), { method, url, token: other.token, ...(payload ? { payload } : {}) });
       cells.push(
         `${action.name} by another company: ${res.statusCode}${res.statusCode === 404 ? '' : ' (expected 404)'}`,

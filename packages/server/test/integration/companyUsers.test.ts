@@ -602,4 +602,62 @@ describeEachDatabase('company users', (ctx) => {
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json()).toHaveProperty('accessToken');
   });
+
+  it('lists a user’s assets by type and moves chosen ones (GET /User/{id}/{x}/asset, POST /User/{id}/asset)', async () => {
+    const admin = await signUpUser(app());
+    const cid = admin.user.companyId;
+    const owner = await addCompanyUser(app(), cid, { lastName: 'Owner' });
+    const receiver = await addCompanyUser(app(), cid, { lastName: 'Receiver' });
+    const [project] = await db()
+      .insert(projects)
+      .values({ companyId: cid, ownerId: owner.id, name: 'Chosen project', latitude: 36, longitude: -80 })
+      .returning();
+    const [moduleRow] = await db()
+      .insert(modules)
+      .values({ companyId: cid, ownerId: owner.id, name: 'Kept module' })
+      .returning();
+    const list = async (x: number, token = admin.token, who = owner.id) =>
+      call(app(), { method: 'GET', url: `/api/User/${who}/${x}/asset`, token });
+    const all = await list(0);
+    expect(all.statusCode, all.body).toBe(200);
+    expect((all.json() as { assetType: number; name: string }[]).map((a) => [a.assetType, a.name])).toEqual([
+      [1, 'Chosen project'],
+      [2, 'Kept module'],
+    ]);
+    expect((await list(2)).json()).toMatchObject([{ assetType: 2, id: moduleRow?.id, name: 'Kept module' }]);
+    expect((await list(6)).statusCode).toBe(400);
+    // Their own list, yes; a colleague's, no; another company's, not found.
+    expect((await list(0, owner.token)).statusCode).toBe(200);
+    expect((await list(0, receiver.token)).statusCode).toBe(403);
+    const stranger = await signUpUser(app());
+    expect((await list(0, stranger.token)).statusCode).toBe(404);
+
+    const move = (assets: unknown[], toUserId = receiver.id) =>
+      call(app(), {
+        method: 'POST',
+        url: `/api/User/${owner.id}/asset`,
+        token: admin.token,
+        payload: { toUserId, assets },
+      });
+    const notOwned = await move([
+      { assetType: 1, id: project?.id },
+      { assetType: 3, id: 999_999 },
+    ]);
+    expect(notOwned.statusCode).toBe(400);
+    expect(Object.keys((notOwned.json() as { modelState: object }).modelState)).toEqual(['assets.1']);
+    const [still] = await db()
+      .select()
+      .from(projects)
+      .where(eq(projects.id, project?.id ?? 0));
+    expect(still?.ownerId).toBe(owner.id);
+    expect((await move([{ assetType: 1, id: project?.id }], stranger.user.id)).statusCode).toBe(400);
+
+    const moved = await move([{ assetType: 1, id: project?.id }]);
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ reassigned: 1 });
+    expect((await list(0)).json()).toMatchObject([{ assetType: 2, name: 'Kept module' }]);
+    expect((await list(0, admin.token, receiver.id)).json()).toMatchObject([
+      { assetType: 1, name: 'Chosen project' },
+    ]);
+  });
 });

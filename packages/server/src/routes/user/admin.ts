@@ -9,7 +9,10 @@ import { z } from 'zod';
 import { assignableRoles, roleByName, ROLE_NAMES, type RoleName } from '@sunfield/domain';
 import { requireAuth, type AuthContext, type UserRow } from '../../auth/context.ts';
 import {
+  MAX_LISTED_ASSETS,
   deleteUser,
+  listOwnedAssets,
+  reassignSelectedAssets,
   resendWelcome,
   setUserPassword,
   setUserRole,
@@ -61,6 +64,38 @@ const passwordBody = z.object({
   password: newPasswordField,
   /** false (default): the user chooses their own at the next sign-in. */
   permanent: z.boolean({ error: 'permanent must be true or false.' }).optional(),
+});
+
+const assetTypeParams = z.object({
+  id: z.string().max(100),
+  /** Asset type (spec 1 §3): All 0, Project 1, Module 2, Inverter 3, Weather 4, Prediction 5. */
+  x: z.coerce
+    .number({ error: 'Asset type must be 0 to 5.' })
+    .int('Asset type must be 0 to 5.')
+    .min(0, 'Asset type must be 0 to 5.')
+    .max(5, 'Asset type must be 0 to 5.'),
+});
+
+const MAX_SELECTED = 1000;
+const selectedAssetsBody = z.object({
+  /** The user who receives the assets: a user of the same company. */
+  toUserId: userIdField,
+  assets: z
+    .array(
+      z.object({
+        assetType: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(5)], {
+          error: 'Asset type must be 1 (Project) to 5 (Prediction).',
+        }),
+        id: z
+          .number({ error: 'Must be an asset id.' })
+          .int('Must be an asset id.')
+          .min(1, 'Must be an asset id.')
+          .max(2_147_483_647, 'Must be an asset id.'),
+      }),
+      { error: 'assets must be a list.' },
+    )
+    .min(1, 'Choose at least one asset.')
+    .max(MAX_SELECTED, `At most ${MAX_SELECTED} assets at a time.`),
 });
 
 const deleteQuery = z.object({ reassignTo: userIdField.optional() });
@@ -140,6 +175,49 @@ export function registerUserAdminRoutes(app: FastifyInstance): void {
       if (!assignableRoles(auth.user.roles).includes(body.role)) throw forbidden(SUPER_ADMIN_ONLY);
       const updated = await setUserRole(db, target, body.role);
       return presentUser(updated, await companyOf(db, auth, updated));
+    },
+  );
+
+  app.get(
+    '/:id/:x/asset',
+    {
+      schema: {
+        summary: `The assets of a type a user owns (0: all; at most ${MAX_LISTED_ASSETS} of each type)`,
+        params: assetTypeParams,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id, x } = parse(assetTypeParams, request.params);
+      // One's own assets, or those of a user one manages.
+      const visible = await findVisibleUser(db, auth, id);
+      const owner = visible.id === auth.user.id ? visible : await loadManagedUser(db, auth, id);
+      return listOwnedAssets(db, owner.id, x);
+    },
+  );
+
+  app.post(
+    '/:id/asset',
+    {
+      schema: {
+        summary: 'Move chosen assets of a user to another user of the company (one transaction)',
+        params: idParams,
+        body: selectedAssetsBody,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = parse(idParams, request.params);
+      const from = await loadManagedUser(db, auth, id);
+      const body = parse(selectedAssetsBody, request.body);
+      const to = await findVisibleUser(db, auth, body.toUserId).catch(() => undefined);
+      if (!to || to.companyId !== from.companyId || to.status === 0) {
+        throw badRequest('The request is invalid.', {
+          toUserId: ['Must be an enabled user of the same company.'],
+        });
+      }
+      const moved = await reassignSelectedAssets(db, from, to, body.assets);
+      return { fromUserId: from.id, toUserId: to.id, reassigned: moved };
     },
   );
 
