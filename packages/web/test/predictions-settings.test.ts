@@ -428,6 +428,30 @@ describe('system: transformers and transmission lines', () => {
     expect(removed.transmissionLines![0]!.resistance).toBe(now);
   });
 
+  it("starts new transformers and lines from the company's system-detail defaults", () => {
+    const system = { rating: 50, highSideVoltage: 230, noLoadLoss: 0.1, fullLoadLoss: 0.5, length: 4 };
+    let plant = addElement(plantWith(), 'transformers', system);
+    expect(plant.transformers).toEqual([
+      { ordinal: 1, rating: 50, highSideVoltage: 230, noLoadLoss: 0.1, fullLoadLoss: 0.5 },
+    ]);
+    plant = addElement(plant, 'transmissionLines', system);
+    expect(plant.transmissionLines![0]).toMatchObject({
+      ordinal: 2,
+      length: 4,
+      numberOfConductorsPerPhase: 1,
+    });
+    expect(plant.transmissionLines![0]!.resistance).toBe(
+      transmissionLineResistance({ apparentPowerMva: 50, voltageKv: 230 }),
+    );
+    // A company resistance is kept as typed.
+    plant = addElement(plant, 'transmissionLines', {
+      ...system,
+      resistance: 0.3,
+      numberOfConductorsPerPhase: 2,
+    });
+    expect(plant.transmissionLines![1]).toMatchObject({ resistance: 0.3, numberOfConductorsPerPhase: 2 });
+  });
+
   it('finds ordinals used twice', () => {
     const plant = plantWith({
       transformers: [{ ordinal: 1, rating: 1, highSideVoltage: 1, noLoadLoss: 0, fullLoadLoss: 0 }],

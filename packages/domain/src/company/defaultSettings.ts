@@ -10,11 +10,13 @@
  * miscellaneousSettings beyond moduleStatus and inverterStatus): their fields here are Sunfield's own,
  * kept few and named for what they hold.
  *
- * What takes the defaults (domain prediction/defaults.ts, server policies/company.ts): a new prediction
- * takes `simulationSettings` and `environmentalConditions`; new arrays and DC fields take
- * `powerPlantBuilder` (losses, transformer, tracker limits); a new plant takes
- * `systemDetailSettings.availabilityLoss`; new modules, inverters and weather take
- * `miscellaneousSettings` statuses.
+ * What takes the defaults (domain prediction/defaults.ts and plantSave.ts, server policies/company.ts,
+ * the web builder and system page): a new prediction takes `simulationSettings` and
+ * `environmentalConditions`; new arrays, inverters and DC fields take `powerPlantBuilder`; a new plant
+ * takes its desired DC:AC ratio and `systemDetailSettings.availabilityLoss`, new transformers and
+ * transmission lines the rest of `systemDetailSettings`, a new storage system `essSettings`; new
+ * modules, inverters and weather take the `miscellaneousSettings` statuses. The financial and design
+ * tool groups are kept for the company; no screen of Sunfield reads them yet.
  */
 import { z } from 'zod';
 import { PREDICTION_TEMPERATURE_MODELS, PREDICTION_TRANSPOSITION_MODELS } from '../api/prediction.ts';

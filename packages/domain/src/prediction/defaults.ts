@@ -261,11 +261,14 @@ export const TRACKER_DEFAULTS: Readonly<Json> = Object.freeze({
  * power factor; DC wiring, DC health, tracker load loss, structure shading, tracking type, ground
  * coverage ratio, post height and temperature model of DC fields; tracker limits; the tilt of fixed
  * DC fields and the azimuth by hemisphere (`tilt`, `azimuth`: undefined leaves the latitude rules);
- * and a new plant's desired DC:AC ratio, and its availability loss from `systemDetailSettings`
- * (spec 3 SystemDetailSettings).
+ * and a new plant's desired DC:AC ratio, its availability loss from `systemDetailSettings`
+ * (spec 3 SystemDetailSettings), and the inputs of a new storage system from `essSettings` (spec 3
+ * ESSSettings, the same names as ESSInputs).
  */
 export interface BuilderDefaults {
   plant: Json;
+  /** the inputs of a new storage system (`ess.essInputs`) from the company's `essSettings` */
+  ess: Json;
   array: Json;
   inverter: Json;
   dcField: Json;
@@ -289,9 +292,14 @@ export function companyBuilderDefaults(companySettings: Readonly<Json> | null | 
     Number.isFinite(system.availabilityLoss)
   )
     plant.availabilityLoss = system.availabilityLoss;
+  const ess: Json = {};
+  const storage = companySettings?.essSettings;
+  if (isObject(storage))
+    for (const [key, value] of Object.entries(storage))
+      if (key !== 'id' && typeof value === 'number' && Number.isFinite(value)) ess[key] = value;
   const builder = companySettings?.powerPlantBuilder;
   const azimuth: BuilderDefaults['azimuth'] = { north: undefined, south: undefined };
-  if (!isObject(builder)) return { plant, array, inverter, dcField, tracker, tilt: undefined, azimuth };
+  if (!isObject(builder)) return { plant, ess, array, inverter, dcField, tracker, tilt: undefined, azimuth };
   const take = (target: Json, from: string, to = from) => {
     const value = builder[from];
     if (typeof value === 'number' && Number.isFinite(value)) target[to] = value;
@@ -322,7 +330,7 @@ export function companyBuilderDefaults(companySettings: Readonly<Json> | null | 
   };
   azimuth.north = numberOf('northernHemisphereAzimuth') ?? numberOf('azimuth');
   azimuth.south = numberOf('southernHemisphereAzimuth') ?? numberOf('azimuth');
-  return { plant, array, inverter, dcField, tracker, tilt: numberOf('tiltAngle'), azimuth };
+  return { plant, ess, array, inverter, dcField, tracker, tilt: numberOf('tiltAngle'), azimuth };
 }
 
 /** The azimuth of a new DC field at a latitude from the company's settings, if they give one. */

@@ -349,6 +349,10 @@ export function mergePlant(
   } else if (!Array.isArray(plant.blocks)) {
     plant.blocks = [];
   }
+  // A storage system the plant did not have starts from the company's storage settings.
+  const essInputs = (plant.ess as Json | undefined)?.essInputs;
+  if (!existing?.ess && essInputs && typeof essInputs === 'object')
+    fillAbsent(essInputs as Json, builder.ess);
   fillEss(plant);
   if (incoming.powerFactor === undefined && (existing === undefined || existing.powerFactor === undefined))
     plant.powerFactor = meanPowerFactor(plant);

@@ -193,6 +193,28 @@ describe('mergePlant', () => {
     });
   });
 
+  it("starts a new storage system from the company's storage settings, and only a new one", () => {
+    const companySettings = {
+      essSettings: { factor: 1.25, roundtripDCEfficiencyYear1: 88, hvacNoLoadLoss: 0.4 },
+    };
+    const input = powerPlantSchema.parse({
+      ess: { essInputs: { usableEnergyCapacityYear1: 40, hvacNoLoadLoss: 0 } },
+    });
+    const first = mergePlant(undefined, input, { ...context(), companySettings }).plant;
+    expect((first.ess as Json).essInputs).toEqual({
+      usableEnergyCapacityYear1: 40,
+      hvacNoLoadLoss: 0,
+      factor: 1.25,
+      roundtripDCEfficiencyYear1: 88,
+      nameplateEnergyCapacity: 50,
+    });
+    const again = powerPlantSchema.parse({
+      ess: { essInputs: { nameplateEnergyCapacity: 60, factor: 1.5 } },
+    });
+    const second = mergePlant(first, again, { ...context(), companySettings }).plant;
+    expect((second.ess as Json).essInputs).not.toHaveProperty('roundtripDCEfficiencyYear1');
+  });
+
   it('reports missing equipment and sibling names used twice', () => {
     const input = powerPlantSchema.parse({
       blocks: [

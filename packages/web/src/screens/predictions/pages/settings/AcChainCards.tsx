@@ -7,7 +7,8 @@
 import { ActionIcon, Badge, Button, Group, Table, Text, Tooltip } from '@mantine/core';
 import { formatNumber, toUserUnits } from '@sunfield/domain';
 import { usePredictionEditor } from '../../editor/editorContext.ts';
-import type { PowerPlant } from '../../model/types.ts';
+import { useCompanyDefaults } from '../../builder/useBuilderData.ts';
+import type { Json, PowerPlant } from '../../model/types.ts';
 import { NumberField } from './NumberField.tsx';
 import { serverError, SettingsCard } from './SettingsCard.tsx';
 import {
@@ -31,11 +32,14 @@ function useChain() {
   const editor = usePredictionEditor();
   const update = (change: (plant: PowerPlant) => PowerPlant) =>
     editor.setPlant((current) => (current ? change(current) : current));
-  return { editor, plant: editor.plant!, update };
+  // New transformers and lines start from the company's system-detail defaults.
+  const settings = useCompanyDefaults().data?.systemDetailSettings;
+  const system = settings && typeof settings === 'object' ? (settings as Json) : null;
+  return { editor, plant: editor.plant!, update, system };
 }
 
 export function TransformersCard() {
-  const { editor, plant, update } = useChain();
+  const { editor, plant, update, system } = useChain();
   const { readOnly, units, errors } = editor;
   const rows = transformersOf(plant);
   const twice = duplicateOrdinals(plant);
@@ -53,7 +57,7 @@ export function TransformersCard() {
       description={chainText(plant)}
       actions={
         !readOnly && (
-          <Button size="xs" onClick={() => update((p) => addElement(p, 'transformers'))}>
+          <Button size="xs" onClick={() => update((p) => addElement(p, 'transformers', system))}>
             Add transformer
           </Button>
         )
@@ -129,7 +133,7 @@ export function TransformersCard() {
 }
 
 export function TransmissionLinesCard() {
-  const { editor, plant, update } = useChain();
+  const { editor, plant, update, system } = useChain();
   const { readOnly, units, errors } = editor;
   const rows = linesOf(plant);
   const computed = computedResistances(plant);
@@ -148,7 +152,7 @@ export function TransmissionLinesCard() {
       description="A line's resistance is computed from the current it carries: the rating and voltage of the transformer before it, else the plant's AC size and largest array voltage (× 1.045). Type another value to override it."
       actions={
         !readOnly && (
-          <Button size="xs" onClick={() => update((p) => addElement(p, 'transmissionLines'))}>
+          <Button size="xs" onClick={() => update((p) => addElement(p, 'transmissionLines', system))}>
             Add transmission line
           </Button>
         )

@@ -155,38 +155,53 @@ export function withComputedResistances(
   return changed ? { ...after, transmissionLines: next } : after;
 }
 
+/** A finite number of the company's `systemDetailSettings` (spec 3 SystemDetailSettings), if set. */
+const companyValue = (system: Readonly<Json> | null | undefined, key: string): number | null =>
+  finite(system?.[key]);
+
 /**
- * A new transformer after the last element: its rating the plant's AC size in MVA (one decimal up,
- * at least 0.1), 138 kV, the array transformer's 0.2 / 0.7 % losses (domain ARRAY_DEFAULTS).
+ * A new transformer after the last element: the company's system-detail defaults where it has them,
+ * else its rating the plant's AC size in MVA (one decimal up, at least 0.1), 138 kV, the array
+ * transformer's 0.2 / 0.7 % losses (domain ARRAY_DEFAULTS).
  */
-export function newTransformer(plant: PowerPlant | null): TransformerRow {
+export function newTransformer(plant: PowerPlant | null, system?: Readonly<Json> | null): TransformerRow {
   const mw = plantAcMw(plant);
   return {
     ordinal: nextOrdinal(plant),
-    rating: mw > 0 ? Math.max(0.1, Math.ceil(mw * 10) / 10) : 1,
-    highSideVoltage: 138,
-    noLoadLoss: 0.2,
-    fullLoadLoss: 0.7,
+    rating: companyValue(system, 'rating') ?? (mw > 0 ? Math.max(0.1, Math.ceil(mw * 10) / 10) : 1),
+    highSideVoltage: companyValue(system, 'highSideVoltage') ?? 138,
+    noLoadLoss: companyValue(system, 'noLoadLoss') ?? 0.2,
+    fullLoadLoss: companyValue(system, 'fullLoadLoss') ?? 0.7,
   };
 }
 
-/** A new line after the last element: 1 km, one conductor per phase, its resistance computed. */
-export const newLine = (plant: PowerPlant | null): LineRow => ({
+/**
+ * A new line after the last element: the company's system-detail defaults where it has them, else
+ * 1 km, one conductor per phase, its resistance computed.
+ */
+export const newLine = (plant: PowerPlant | null, system?: Readonly<Json> | null): LineRow => ({
   ordinal: nextOrdinal(plant),
-  length: 1,
-  resistance: null,
-  numberOfConductorsPerPhase: 1,
+  length: companyValue(system, 'length') ?? 1,
+  resistance: companyValue(system, 'resistance'),
+  numberOfConductorsPerPhase: companyValue(system, 'numberOfConductorsPerPhase') ?? 1,
 });
 
 type ListKey = 'transformers' | 'transmissionLines';
 
 /** Every edit of the lists: a new plant with the computed lines updated. */
-export function addElement(plant: PowerPlant, key: ListKey): PowerPlant {
-  const row = key === 'transformers' ? newTransformer(plant) : newLine(plant);
+export function addElement(plant: PowerPlant, key: ListKey, system?: Readonly<Json> | null): PowerPlant {
+  const row = key === 'transformers' ? newTransformer(plant, system) : newLine(plant, system);
   const list = key === 'transformers' ? transformersOf(plant) : linesOf(plant);
-  return withComputedResistances(plant, { ...plant, [key]: [...list, row] }, (i) =>
+  const after = withComputedResistances(plant, { ...plant, [key]: [...list, row] }, (i) =>
     key === 'transmissionLines' && i === list.length ? undefined : i,
   );
+  // A company resistance is a typed value: kept, not computed.
+  if (key !== 'transmissionLines' || row.resistance === null) return after;
+  const lines = linesOf(after);
+  return {
+    ...after,
+    transmissionLines: lines.map((line, i) => (i === list.length ? { ...line, ...row } : line)),
+  };
 }
 
 export function removeElement(plant: PowerPlant, key: ListKey, index: number): PowerPlant {
