@@ -110,6 +110,102 @@ export function weightedSum(
   return dst;
 }
 
+// The loops over steps are leaf functions of typed arrays and numbers: V8 optimises them alone, and
+// no shape of the settings objects around them can throw their optimised code away (plantStages with
+// its loops inline was recompiled six times in the first runs, 30-170 ms each; issue 17, warm-up).
+
+/** @internal Adds a bifacial field's rear stages (× its share w). */
+function addRear(
+  poaRear: Float64Array,
+  rearEff: Float64Array,
+  w: number,
+  ss: number,
+  bm: number,
+  rearIrradiance: Float64Array,
+  rearAfterStructureShading: Float64Array,
+  rearAfterBackMismatch: Float64Array,
+  rearEffective: Float64Array,
+): void {
+  for (let i = 0; i < poaRear.length; i++) {
+    const r = w * poaRear[i]!;
+    rearIrradiance[i]! += r;
+    rearAfterStructureShading[i]! += r * ss;
+    rearAfterBackMismatch[i]! += r * ss * bm;
+    rearEffective[i]! += w * rearEff[i]!;
+  }
+}
+
+/**
+ * @internal Adds a field's DC stages (see the file comment): `fieldPowers` (dcField.ts) inlined, with
+ * the same operations in the same order. out: after irradiance, temperature, quality, LID, mismatch,
+ * wiring, DC health.
+ */
+function addDcStages(
+  module: { pmp: Float64Array; imp: Float64Array; pmp25: Float64Array; imp25: Float64Array },
+  dcPower: Float64Array,
+  k: {
+    nm: number;
+    rw: number;
+    fraction: number;
+    c: number;
+    inv: number;
+    invH: number;
+    q: number;
+    ql: number;
+  },
+  out: readonly Float64Array[],
+): void {
+  const { pmp, imp, pmp25, imp25 } = module;
+  const { nm, rw, fraction, c, inv, invH, q, ql } = k;
+  const [irr, temp, quality, lid, mismatch, wiring, health] = out as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
+  for (let i = 0; i < pmp.length; i++) {
+    const p = pmp[i]!;
+    let p0: number;
+    let tc: number;
+    let loss: number;
+    if (fraction > 0) {
+      p0 = pmp25[i]! * nm;
+      tc = p * nm;
+      loss = fraction * p * nm;
+    } else {
+      const cur = imp[i]!;
+      const c25 = imp25[i]!;
+      p0 = (pmp25[i]! + c25 * c25 * rw) * nm;
+      tc = (p + cur * cur * rw) * nm;
+      loss = cur * cur * rw * nm;
+    }
+    irr[i]! += inv * p0;
+    temp[i]! += inv * tc;
+    quality[i]! += inv * tc * q;
+    lid[i]! += inv * tc * ql;
+    mismatch[i]! += invH * tc;
+    wiring[i]! += invH * (tc - loss);
+    health[i]! += c * dcPower[i]!;
+  }
+}
+
+/** @internal isc = max(isc, k·G·(1 + α·(Tc − 25))) step by step. */
+function maxShortCircuitCurrent(
+  g: Float64Array,
+  tempCell: Float64Array,
+  k: number,
+  alpha: number,
+  isc: Float64Array,
+): void {
+  for (let i = 0; i < g.length; i++) {
+    const v = k * g[i]! * (1 + alpha * (tempCell[i]! - 25));
+    if (v > isc[i]!) isc[i] = v;
+  }
+}
+
 /**
  * The plant-level columns from the distinct DC fields and their instance counts.
  * @param fields the distinct DC fields (with `instances`)
@@ -121,21 +217,21 @@ export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number
   const n = first.optics.length;
   const f = () => new Float64Array(n);
   const bifacial = fields.some((d) => d.settings.geometry.bifacial !== undefined);
-  const out = {
-    month: first.optics.month,
-    tempCell: undefined as unknown as Float64Array,
-    rearIrradiance: bifacial ? f() : undefined,
-    rearAfterStructureShading: bifacial ? f() : undefined,
-    rearAfterBackMismatch: bifacial ? f() : undefined,
-    rearEffective: bifacial ? f() : undefined,
-    dcAfterIrradiance: f(),
-    dcAfterTemperature: f(),
-    dcAfterQuality: f(),
-    dcAfterLid: f(),
-    dcAfterMismatch: f(),
-    dcAfterWiring: f(),
-    dcAfterHealth: f(),
-  } as Record<string, unknown> as PlantStages & Record<string, Float64Array>;
+  // Columns in locals, the result one object literal at the end: an object built key by key (with a
+  // field first undefined, then a column) changed its shape from run to run, and V8 threw away the
+  // optimised code of this function at every call (issue 17, warm-up).
+  const rearIrradiance = bifacial ? f() : undefined;
+  const rearAfterStructureShading = bifacial ? f() : undefined;
+  const rearAfterBackMismatch = bifacial ? f() : undefined;
+  const rearEffective = bifacial ? f() : undefined;
+  const dcAfterIrradiance = f();
+  const dcAfterTemperature = f();
+  const dcAfterQuality = f();
+  const dcAfterLid = f();
+  const dcAfterMismatch = f();
+  const dcAfterWiring = f();
+  const dcAfterHealth = f();
+  const irr = {} as Record<(typeof IRRADIANCE)[number][0], Float64Array>;
   // Irradiance: one pass per distinct optics result, with the summed weight of its DC fields; the
   // optics columns themselves when the plant has one (no copy).
   // Each DC field's share of the plant's DC rating (all its instances).
@@ -148,10 +244,10 @@ export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number
     const bySource = new Map<Float64Array, number>();
     for (const [o, w] of weights) bySource.set(o[col], (bySource.get(o[col]) ?? 0) + w);
     const srcs = [...bySource.keys()];
-    out[k] = srcs.length === 1 ? srcs[0]! : weightedSum(srcs, [...bySource.values()], f());
+    irr[k] = srcs.length === 1 ? srcs[0]! : weightedSum(srcs, [...bySource.values()], f());
   }
   const oneModule = fields.every((d) => d.tempCell === first.tempCell);
-  out.tempCell = oneModule
+  const tempCell = oneModule
     ? first.tempCell
     : weightedSum(
         fields.map((d) => d.tempCell),
@@ -159,18 +255,6 @@ export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number
         f(),
       );
   const isc = f();
-  // Columns in locals: `out` is built key by key, so its property loads are slow inside the loops.
-  const rearIrradiance = out.rearIrradiance;
-  const rearAfterStructureShading = out.rearAfterStructureShading;
-  const rearAfterBackMismatch = out.rearAfterBackMismatch;
-  const rearEffective = out.rearEffective;
-  const dcAfterIrradiance = out.dcAfterIrradiance;
-  const dcAfterTemperature = out.dcAfterTemperature;
-  const dcAfterQuality = out.dcAfterQuality;
-  const dcAfterLid = out.dcAfterLid;
-  const dcAfterMismatch = out.dcAfterMismatch;
-  const dcAfterWiring = out.dcAfterWiring;
-  const dcAfterHealth = out.dcAfterHealth;
   for (const [j, d] of fields.entries()) {
     const w = share[j]!;
     const o = d.optics;
@@ -179,62 +263,84 @@ export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number
     if (b && rearIrradiance) {
       const ss = 1 - (b.structureShading ?? 0) / 100;
       const bm = 1 - (b.backsideMismatch ?? 0) / 100;
-      const poaRear = o.poaRear;
-      const rearEff = o.rearEffective;
-      for (let i = 0; i < n; i++) {
-        const r = w * poaRear[i]!;
-        rearIrradiance[i]! += r;
-        rearAfterStructureShading![i]! += r * ss;
-        rearAfterBackMismatch![i]! += r * ss * bm;
-        rearEffective![i]! += w * rearEff[i]!;
-      }
+      addRear(
+        o.poaRear,
+        o.rearEffective,
+        w,
+        ss,
+        bm,
+        rearIrradiance,
+        rearAfterStructureShading!,
+        rearAfterBackMismatch!,
+        rearEffective!,
+      );
     }
     const L = d.settings.losses;
     const c = d.instances;
     const u = L.combined;
-    const inv = u > 0 ? c / u : 0;
-    const invH = L.dcHealth > 0 ? c / L.dcHealth : 0;
-    const { dcPower } = d;
-    const q = L.quality;
-    const ql = L.quality * L.lid;
-    // fieldPowers (dcField.ts) inlined, with the same operations in the same order.
-    const { modulesInSeries, stringsInParallel, resistance: rw, fraction } = d.wiring;
-    const nm = modulesInSeries * stringsInParallel;
-    const { pmp, imp, pmp25, imp25 } = d.module;
-    for (let i = 0; i < n; i++) {
-      const p = pmp[i]!;
-      let p0: number;
-      let tc: number;
-      let loss: number;
-      if (fraction > 0) {
-        p0 = pmp25[i]! * nm;
-        tc = p * nm;
-        loss = fraction * p * nm;
-      } else {
-        const cur = imp[i]!;
-        const c25 = imp25[i]!;
-        p0 = (pmp25[i]! + c25 * c25 * rw) * nm;
-        tc = (p + cur * cur * rw) * nm;
-        loss = cur * cur * rw * nm;
-      }
-      dcAfterIrradiance[i]! += inv * p0;
-      dcAfterTemperature[i]! += inv * tc;
-      dcAfterQuality[i]! += inv * tc * q;
-      dcAfterLid[i]! += inv * tc * ql;
-      dcAfterMismatch[i]! += invH * tc;
-      dcAfterWiring[i]! += invH * (tc - loss);
-      dcAfterHealth[i]! += c * dcPower[i]!;
-    }
-    // Module Isc as codes size conductors: Isc,STC·G/1000·(1 + α_rel·(Tc − 25)).
+    const { modulesInSeries, stringsInParallel, resistance, fraction } = d.wiring;
     const m = d.settings.module;
-    const k = m.stc.isc / 1000;
-    const alpha = m.model.alphaSc / m.stc.isc;
-    const g = o.effectiveIrradiance;
-    for (let i = 0; i < n; i++) {
-      const v = k * g[i]! * (1 + alpha * (dTempCell[i]! - 25));
-      if (v > isc[i]!) isc[i] = v;
-    }
+    addDcStages(
+      d.module,
+      d.dcPower,
+      {
+        nm: modulesInSeries * stringsInParallel,
+        rw: resistance,
+        fraction,
+        c,
+        inv: u > 0 ? c / u : 0,
+        invH: L.dcHealth > 0 ? c / L.dcHealth : 0,
+        q: L.quality,
+        ql: L.quality * L.lid,
+      },
+      [
+        dcAfterIrradiance,
+        dcAfterTemperature,
+        dcAfterQuality,
+        dcAfterLid,
+        dcAfterMismatch,
+        dcAfterWiring,
+        dcAfterHealth,
+      ],
+    );
+    // Module Isc as codes size conductors: Isc,STC·G/1000·(1 + α_rel·(Tc − 25)).
+    maxShortCircuitCurrent(
+      o.effectiveIrradiance,
+      dTempCell,
+      m.stc.isc / 1000,
+      m.model.alphaSc / m.stc.isc,
+      isc,
+    );
   }
-  out.moduleShortCircuitCurrent = isc;
-  return out;
+  return {
+    month: first.optics.month,
+    ghi: irr.ghi,
+    dni: irr.dni,
+    dhi: irr.dhi,
+    poa: irr.poa,
+    poaBeam: irr.poaBeam,
+    poaSkyDiffuse: irr.poaSkyDiffuse,
+    poaGroundDiffuse: irr.poaGroundDiffuse,
+    poaAfterFarShading: irr.poaAfterFarShading,
+    poaAfterNearShading: irr.poaAfterNearShading,
+    poaAfterElectricalShading: irr.poaAfterElectricalShading,
+    poaAfterSoiling: irr.poaAfterSoiling,
+    poaAfterIam: irr.poaAfterIam,
+    poaAfterSpectral: irr.poaAfterSpectral,
+    poaRear: irr.poaRear,
+    rearIrradiance,
+    rearAfterStructureShading,
+    rearAfterBackMismatch,
+    rearEffective,
+    effectiveIrradiance: irr.effectiveIrradiance,
+    tempCell,
+    dcAfterIrradiance,
+    dcAfterTemperature,
+    dcAfterQuality,
+    dcAfterLid,
+    dcAfterMismatch,
+    dcAfterWiring,
+    dcAfterHealth,
+    moduleShortCircuitCurrent: isc,
+  };
 }
