@@ -3,7 +3,7 @@
  * user from the company's users page, the invitation is read from the mail, the user signs in with the
  * temporary password, sets their own, accepts the EULA and reaches the projects; the admin changes the
  * user's role, then disables the user, who is signed out and can no longer sign in; the user's page
- * shows what they own (reassign-assets), and the admin deletes them.
+ * shows what they own (reassign-assets): their project moves to the admin, who then deletes them.
  */
 import { expect, test } from '@playwright/test';
 import { STRONG_PASSWORD, readMail, uniqueEmail } from './helpers.ts';
@@ -74,6 +74,14 @@ test('invite → set a password → sign in; change the role; disable', async ({
   await expect(
     invited.getByRole('navigation', { name: 'Main navigation' }).getByText('Projects'),
   ).toBeVisible();
+  // The new user makes a project of their own (moved to the admin below).
+  const refreshed = await invited.request.post('/api/auth/refresh');
+  const { accessToken: invitedToken } = (await refreshed.json()) as { accessToken: string };
+  const created = await invited.request.post('/api/Project', {
+    headers: { Authorization: `Bearer ${invitedToken}` },
+    data: { name: 'Ivy Plant', latitude: 36.1, longitude: -79.9 },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
 
   // The admin sees the user Active and makes them a Manager.
   await page.reload();
@@ -101,12 +109,22 @@ test('invite → set a password → sign in; change the role; disable', async ({
   await expect(invited.locator('form').getByRole('alert')).toContainText('Incorrect email or password.');
   await invitedContext.close();
 
-  // The user's page: what they own (nothing yet), then delete them.
+  // The user's page: their project moves to the admin, then the admin deletes them.
   await row.getByRole('link', { name: 'Ivy Invited' }).click();
   await expect(page).toHaveURL(/\/users\/[0-9a-f-]{36}$/);
   await expect(page.getByRole('heading', { name: 'Ivy Invited' })).toBeVisible();
   await page.getByRole('button', { name: 'Reassign Assets' }).click();
   await expect(page).toHaveTitle('Reassign Assets | Sunfield');
+  await expect(page.getByTestId('owned-projects')).toHaveText('1');
+  await page.getByRole('checkbox', { name: 'Choose Ivy Plant' }).check();
+  await page.getByRole('textbox', { name: 'Reassign to' }).click();
+  await page.getByRole('option', { name: /Ada Admin/ }).click();
+  await page.getByRole('button', { name: 'Reassign Chosen Assets' }).click();
+  await page
+    .getByRole('dialog', { name: 'Reassign Assets' })
+    .getByRole('button', { name: 'Reassign' })
+    .click();
+  await expect(page.getByText("Ivy Invited's assets were reassigned to Ada Admin.")).toBeVisible();
   await expect(page.getByTestId('owned-projects')).toHaveText('0');
   await expect(page.getByText('Ivy Invited owns no assets.')).toBeVisible();
   await page.goBack();

@@ -68,3 +68,21 @@ export const ownedAssets = (id: string, signal?: AbortSignal) =>
 
 export const reassignAssets = (id: string, toUserId: string) =>
   api<{ reassigned: AssetCounts }>(`/users/${id}/reassign-assets`, { method: 'POST', body: { toUserId } });
+
+/** One asset a user owns (GET /User/{id}/{x}/asset). Asset type: Project 1, Module 2, Inverter 3, Weather 4, Prediction 5. */
+export interface OwnedAsset {
+  assetType: 1 | 2 | 3 | 4 | 5;
+  id: number;
+  name: string;
+  status: number;
+  lastModified: string;
+}
+
+export const listOwnedAssets = (id: string, signal?: AbortSignal) =>
+  api<OwnedAsset[]>(`/User/${id}/0/asset`, { signal });
+
+export const reassignChosenAssets = (
+  id: string,
+  toUserId: string,
+  assets: Pick<OwnedAsset, 'assetType' | 'id'>[],
+) => api<{ reassigned: number }>(`/User/${id}/asset`, { method: 'POST', body: { toUserId, assets } });

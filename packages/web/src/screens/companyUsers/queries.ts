@@ -1,13 +1,14 @@
 /** TanStack Query keys and hooks of the company-users screens. */
 import { useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/client.ts';
-import { getUser, listCompanyUsers, ownedAssets } from './api.ts';
+import { getUser, listCompanyUsers, listOwnedAssets, ownedAssets } from './api.ts';
 
 export const companyUserKeys = {
   all: ['companyUsers'] as const,
   list: (companyId: string) => ['companyUsers', 'list', companyId] as const,
   user: (id: string) => ['companyUsers', 'user', id] as const,
   assets: (id: string) => ['companyUsers', 'assets', id] as const,
+  assetList: (id: string) => ['companyUsers', 'assets', id, 'list'] as const,
 };
 
 /** The message of a failed query. */
@@ -38,6 +39,15 @@ export function useOwnedAssets(id: string | undefined, enabled = true) {
   return useQuery({
     queryKey: companyUserKeys.assets(id ?? ''),
     queryFn: ({ signal }) => ownedAssets(id!, signal),
+    enabled: !!id && enabled,
+    retry: noRetryOn4xx,
+  });
+}
+
+export function useOwnedAssetList(id: string | undefined, enabled = true) {
+  return useQuery({
+    queryKey: companyUserKeys.assetList(id ?? ''),
+    queryFn: ({ signal }) => listOwnedAssets(id!, signal),
     enabled: !!id && enabled,
     retry: noRetryOn4xx,
   });
