@@ -12,6 +12,7 @@ import websocket from '@fastify/websocket';
 import type { Config } from './config.ts';
 import type { Database } from './db/index.ts';
 import { registerAuth } from './auth/context.ts';
+import { AccountCache } from './auth/accountCache.ts';
 import { TokenService } from './auth/tokens.ts';
 import { HttpError } from './lib/errors.ts';
 import { registerTextGuard } from './lib/textGuard.ts';
@@ -38,6 +39,8 @@ export interface Services {
   mailer: Mailer;
   /** Enqueues jobs (pg-boss); started on first use, stopped when the app closes. */
   queue?: JobQueue;
+  /** The accounts behind access tokens, cached for a few seconds (auth/accountCache.ts). */
+  accounts: AccountCache;
 }
 
 declare module 'fastify' {
@@ -89,8 +92,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     log: app.log,
   });
   const queue = new JobQueue(database, { role: 'producer', log: app.log });
-  app.decorate('services', { config, database, tokens, mailer, queue });
+  const accounts = new AccountCache(database.db);
+  await accounts.listen(database);
+  app.decorate('services', { config, database, tokens, mailer, queue, accounts });
   app.addHook('onClose', async () => queue.stop());
+  app.addHook('onClose', async () => accounts.close());
   // The upload parsing threads (uploads/parsePool.ts, started by the first upload) end with the app.
   app.addHook('onClose', async () => closeParsePool());
 
@@ -119,7 +125,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   // NUL, unpaired surrogates and over-deep JSON: refused with a 400 before any route runs.
   registerTextGuard(app);
-  registerAuth(app, database.db, tokens);
+  registerAuth(app, accounts);
   // Prometheus text at /metrics when SUNFIELD_METRICS=1 (request counts and latencies, jobs, queue).
   registerMetrics(app, database, config.metrics ?? { enabled: false, token: undefined });
   // The realtime hub at /hub, outside /api; it authenticates its sockets itself.

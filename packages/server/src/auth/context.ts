@@ -1,21 +1,28 @@
 /**
  * Who is calling: resolved once per request from the bearer token, then checked against each
  * route's `config` (public, skipEula, roles). Every later query is scoped with `auth.company.id`.
+ *
+ * The account comes from the per-process cache (accountCache.ts) on reads; writes (any method but
+ * GET, HEAD and OPTIONS) read it from the database, so a write never acts on a role, status or
+ * company default that changed a moment ago, and drop the caller's company from the cache before
+ * they answer, so the caller's next request sees what the write changed. Public routes do not load
+ * the account; the few that use it when there is one call `optionalAuth`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ROLE, hasRole } from '@sunfield/domain';
 import type { Db } from '../db/index.ts';
 import type { companies, users } from '../db/schema.ts';
-import { findAccountById, isAccountActive } from '../commands/accounts.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import type { TokenService } from './tokens.ts';
 import { registerThrottleHeaders } from '../commands/throttle.ts';
+import { AccountCache, readAccount, type AuthUser } from './accountCache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
+export type { AuthUser };
 
 export interface AuthContext {
-  user: UserRow;
+  /** The user's columns but the password hash and the TOTP secret. */
+  user: AuthUser;
   company: CompanyRow;
   tokenKind: 'session' | 'client';
 }
@@ -49,43 +56,64 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** Requests that may change data; they read the account fresh and drop the cached one. */
+const isWrite = (method: string): boolean => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+
 /**
  * The user and company of a token. The token's company must still be the user's, and disabled users
  * and companies cannot act. With the token's version claim, a token signed before the user's
  * credentials were revoked (password reset raises `users.token_version`) is refused too.
  */
 export async function loadAuth(
-  db: Db,
+  source: AccountCache | Db,
   userId: string,
   companyId: string,
   tokenVersion?: number,
+  fresh = false,
 ): Promise<AuthContext | null> {
-  const account = await findAccountById(db, userId);
-  if (!account || account.company.id !== companyId || !isAccountActive(account)) return null;
+  const account =
+    source instanceof AccountCache
+      ? await (fresh ? source.read(userId) : source.load(userId))
+      : await readAccount(source, userId);
+  if (!account || account.company.id !== companyId) return null;
+  if (account.user.status === 0 || account.company.status === 0) return null;
   if (tokenVersion !== undefined && tokenVersion !== account.user.tokenVersion) return null;
-  return { ...account, tokenKind: 'session' };
+  return { user: account.user, company: account.company, tokenKind: 'session' };
+}
+
+const resolved = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();
+
+/** The caller of a request from its bearer token, once per request; null without a valid one. */
+export function optionalAuth(request: FastifyRequest): Promise<AuthContext | null> {
+  let found = resolved.get(request);
+  if (!found) {
+    found = (async () => {
+      const token = bearerToken(request);
+      if (!token) return null;
+      const { tokens, accounts } = request.server.services;
+      const claims = await tokens.verify(token);
+      if (!claims) return null;
+      const auth = await loadAuth(accounts, claims.sub, claims.cid, claims.ver, isWrite(request.method));
+      return auth ? { ...auth, tokenKind: claims.kind } : null;
+    })();
+    resolved.set(request, found);
+  }
+  return found;
 }
 
 /** Installs the per-request authentication and the route-config checks. */
-export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
+export function registerAuth(app: FastifyInstance, accounts: AccountCache): void {
   app.decorateRequest('auth', null);
   registerThrottleHeaders(app);
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config ?? {};
-    const token = bearerToken(request);
-    if (token) {
-      const claims = await tokens.verify(token);
-      if (claims) {
-        const auth = await loadAuth(db, claims.sub, claims.cid, claims.ver);
-        if (auth) request.auth = { ...auth, tokenKind: claims.kind };
-      }
-    }
     if (config.public) return;
     // Routes match case-insensitively, so /API/… must be guarded exactly like /api/….
     const path = request.url.toLowerCase();
     if (!path.startsWith('/api') && !path.startsWith('/hub')) return;
-    const auth = request.auth;
+    const auth = await optionalAuth(request);
     if (!auth) throw unauthorized();
+    request.auth = auth;
     // API clients (client credentials) are machine users: the EULA was accepted by the person
     // who generated the credentials.
     if (!config.skipEula && auth.tokenKind === 'session' && !auth.user.eulaAcceptedAt) {
@@ -94,6 +122,10 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
     if (config.roles && !config.roles.some((role) => hasRole(auth.user.roles, role))) {
       throw forbidden('You are not allowed to do this.');
     }
+  });
+  // After a write, before its answer leaves: the caller's company is read again on its next request.
+  app.addHook('onSend', async (request) => {
+    if (request.auth && isWrite(request.method)) accounts.invalidate(`c:${request.auth.company.id}`);
   });
 }
 

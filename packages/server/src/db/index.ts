@@ -21,6 +21,10 @@ export interface PubSub {
   publish(channel: string, payload: string): Promise<void>;
   /** Returns a function that unsubscribes. */
   subscribe(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /** Whether messages are being received now (false while a dropped listening connection is replaced). */
+  listening?(): boolean;
+  /** Called when listening stops (messages may be lost from then) and when it resumes. */
+  onListening?(handler: (listening: boolean) => void): void;
 }
 
 export interface Database {
@@ -118,6 +122,7 @@ async function openPostgres(url: string): Promise<Database> {
   let listener: pg.Client | undefined;
   let closing = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const listeningHandlers = new Set<(listening: boolean) => void>();
   const quote = (channel: string) => `"${channel.replace(/"/g, '""')}"`;
   // One dedicated connection LISTENs for this process. If it drops (server restart, network),
   // it is replaced after a pause and re-LISTENs every channel, so live updates resume.
@@ -130,6 +135,7 @@ async function openPostgres(url: string): Promise<Database> {
     const replace = () => {
       if (listener !== client) return;
       listener = undefined;
+      for (const handler of listeningHandlers) handler(false);
       client.end().catch(() => {});
       if (closing) return;
       setTimeout(() => {
@@ -140,8 +146,10 @@ async function openPostgres(url: string): Promise<Database> {
     client.on('error', replace);
     client.on('end', replace);
     await client.connect();
+    const reconnected = handlers.size > 0;
     listener = client;
     for (const channel of handlers.keys()) await client.query(`LISTEN ${quote(channel)}`);
+    if (reconnected) for (const handler of listeningHandlers) handler(true);
     return client;
   }
   return {
@@ -164,6 +172,10 @@ async function openPostgres(url: string): Promise<Database> {
         return async () => {
           set.delete(onMessage);
         };
+      },
+      listening: () => listener !== undefined,
+      onListening(handler) {
+        listeningHandlers.add(handler);
       },
     },
     async executeSql(text, values) {

@@ -248,7 +248,14 @@ export const projects = pgTable(
     status: integer('status').notNull().default(0),
     ...timestamps,
   },
-  (t) => [index('projects_company').on(t.companyId, t.status)],
+  (t) => [
+    index('projects_company').on(t.companyId, t.status),
+    // One per sort of the project list (models/project.ts listOrder), each ending with the id.
+    index('projects_company_modified').on(t.companyId, t.lastModified, t.id),
+    index('projects_company_created').on(t.companyId, t.createdDate, t.id),
+    index('projects_company_name').on(t.companyId, sql`lower(${t.name})`, t.id),
+    index('projects_company_country').on(t.companyId, sql`lower(${t.country})`, t.id),
+  ],
 );
 
 /*

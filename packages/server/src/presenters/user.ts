@@ -3,7 +3,7 @@
  * user row to JSON: hashes, TOTP secrets and API secrets never leave through here.
  */
 import { subscriptionFlags, type ApiCompanySummary, type ApiUser } from '@sunfield/domain';
-import type { CompanyRow, UserRow } from '../auth/context.ts';
+import type { AuthUser, CompanyRow } from '../auth/context.ts';
 
 export type PresentedCompany = ApiCompanySummary;
 export type PresentedUser = ApiUser & { roles: { role: { name: string } }[] };
@@ -20,7 +20,7 @@ export function presentCompanySummary(company: CompanyRow): PresentedCompany {
   };
 }
 
-export function presentUser(user: UserRow, company: CompanyRow, now: Date = new Date()): PresentedUser {
+export function presentUser(user: AuthUser, company: CompanyRow, now: Date = new Date()): PresentedUser {
   return {
     id: user.id,
     email: user.email,

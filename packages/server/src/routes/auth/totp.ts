@@ -1,15 +1,22 @@
 /** The authenticator second factor of the signed-in user (reachable before the EULA is accepted). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/context.ts';
+import { findAccountById } from '../../commands/accounts.ts';
 import { disableTotp, setUpTotp, verifyTotp } from '../../commands/totp.ts';
-import { parse } from '../../lib/errors.ts';
+import { parse, unauthorized } from '../../lib/errors.ts';
 import { codeField } from './fields.ts';
 
 const codeBody = z.object({ code: codeField() });
 
 export async function totpRoutes(app: FastifyInstance): Promise<void> {
   const db = app.services.database.db;
+  /** The caller's row with its TOTP secret, which the request's account leaves in the database. */
+  const caller = async (request: FastifyRequest) => {
+    const account = await findAccountById(db, requireAuth(request).user.id);
+    if (!account) throw unauthorized();
+    return account.user;
+  };
 
   app.post(
     '/totp/setup',
@@ -18,7 +25,7 @@ export async function totpRoutes(app: FastifyInstance): Promise<void> {
       config: { skipEula: true },
     },
     async (request) => {
-      return setUpTotp(db, requireAuth(request).user);
+      return setUpTotp(db, await caller(request));
     },
   );
 
@@ -30,7 +37,7 @@ export async function totpRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { code } = parse(codeBody, request.body);
-      return verifyTotp(db, requireAuth(request).user, code);
+      return verifyTotp(db, await caller(request), code);
     },
   );
 
@@ -42,7 +49,7 @@ export async function totpRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { code } = parse(codeBody, request.body);
-      return disableTotp(db, requireAuth(request).user, code);
+      return disableTotp(db, await caller(request), code);
     },
   );
 }

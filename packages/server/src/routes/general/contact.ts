@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { optionalAuth } from '../../auth/context.ts';
 import { CONTACT_ADDRESS, TOO_MANY_MESSAGES, takeAll, throttleKey } from '../../commands/throttle.ts';
 import { queueMail } from '../../jobs/mailSend.ts';
 import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
@@ -42,7 +43,7 @@ export function registerContactRoutes(app: FastifyInstance): void {
         [{ key: throttleKey('contact', request.ip), limit: CONTACT_ADDRESS }],
         TOO_MANY_MESSAGES,
       );
-      const auth = request.auth;
+      const auth = await optionalAuth(request);
       const email = input.email ?? auth?.user.email;
       if (!email) throw badRequest(INVALID_INPUT, { email: ['Email is required.'] });
       const saved = await insertContactMessage(database.db, {

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isSuperAdmin } from '@sunfield/domain';
+import { optionalAuth } from '../../auth/context.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { getMaintenanceMode } from '../../models/systemSettings.ts';
 
@@ -18,11 +19,10 @@ const GATED_AUTH_PREFIXES = ['/api/auth/signup', '/api/auth/totp/'];
 
 function isExempt(request: FastifyRequest): boolean {
   const route = (request.routeOptions.url ?? request.url).toLowerCase();
-  const exempt =
+  return (
     EXEMPT_PREFIXES.some((prefix) => route.startsWith(prefix)) &&
-    !GATED_AUTH_PREFIXES.some((prefix) => route.startsWith(prefix));
-  if (exempt) return true;
-  return request.auth ? isSuperAdmin(request.auth.user.roles) : false;
+    !GATED_AUTH_PREFIXES.some((prefix) => route.startsWith(prefix))
+  );
 }
 
 export function registerMaintenanceGate(app: FastifyInstance): void {
@@ -30,6 +30,10 @@ export function registerMaintenanceGate(app: FastifyInstance): void {
   app.addHook('preHandler', async (request) => {
     if (isExempt(request)) return;
     const state = await getMaintenanceMode(db);
-    if (state.maintenanceMode) throw new HttpError(503, { message: MAINTENANCE_MESSAGE });
+    if (!state.maintenanceMode) return;
+    // Super admins pass; public routes do not load the caller unless asked (auth/context.ts).
+    const auth = request.auth ?? (await optionalAuth(request));
+    if (auth && isSuperAdmin(auth.user.roles)) return;
+    throw new HttpError(503, { message: MAINTENANCE_MESSAGE });
   });
 }
