@@ -4,6 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO, signIn } from './helpers.ts';
+import { signUpCompanyUser } from './predictionHelpers.ts';
 
 const NAV_ITEMS = [
   'Projects',
@@ -23,9 +24,9 @@ const NAV_ITEMS = [
   'PVRADAR',
 ];
 
-async function openSidebar(page: Page) {
-  await page.getByRole('button', { name: /Demo Engineer/ }).click();
-  const sidebar = page.getByRole('dialog', { name: 'Demo Engineer' });
+async function openSidebar(page: Page, name = 'Demo Engineer') {
+  await page.getByRole('button', { name: new RegExp(name) }).click();
+  const sidebar = page.getByRole('dialog', { name });
   await expect(sidebar).toBeVisible();
   return sidebar;
 }
@@ -59,20 +60,22 @@ test('the demo admin sees the navigation, the sidebar links and page titles', as
 });
 
 test('the Metric/Imperial switch persists after a reload', async ({ page }) => {
-  await signIn(page, DEMO.email, DEMO.password);
-  let sidebar = await openSidebar(page);
+  // A user of its own: the demo user's units are what the specs running beside this one read.
+  const user = await signUpCompanyUser('units');
+  await signIn(page, user.email, user.password);
+  let sidebar = await openSidebar(page, 'Olive Outsider');
   const saved = page.waitForResponse((r) => /\/api\/User\/Settings$/i.test(r.url()) && r.ok());
   await sidebar.getByText('Imperial', { exact: true }).click();
   await saved;
   await page.reload();
-  sidebar = await openSidebar(page);
+  sidebar = await openSidebar(page, 'Olive Outsider');
   await expect(sidebar.getByRole('radio', { name: 'Imperial' })).toBeChecked();
 
   const restored = page.waitForResponse((r) => /\/api\/User\/Settings$/i.test(r.url()) && r.ok());
   await sidebar.getByText('Metric', { exact: true }).click();
   await restored;
   await page.reload();
-  sidebar = await openSidebar(page);
+  sidebar = await openSidebar(page, 'Olive Outsider');
   await expect(sidebar.getByRole('radio', { name: 'Metric' })).toBeChecked();
 });
 
