@@ -171,6 +171,7 @@ describeEachDatabase('company default settings', (ctx) => {
     const other = await createCompanyUser(app, { roles: ['Admin'] });
     const member = await addCompanyUser(app, admin.companyId, { roles: ['User'] });
     const manager = await addCompanyUser(app, admin.companyId, { roles: ['Manager'] });
+    const itAdmin = await addCompanyUser(app, admin.companyId, { roles: ['ITAdmin'] });
     const superAdmin = await addCompanyUser(app, other.companyId, { roles: ['FSLRAdmin'] });
     const put = (token: string, errorSpaVar: number) =>
       call(app, {
@@ -183,17 +184,39 @@ describeEachDatabase('company default settings', (ctx) => {
     expect((await put(manager.token, 3)).statusCode).toBe(403);
     expect((await put(other.token, 3)).statusCode).toBe(404);
     expect((await put(admin.token, 4)).statusCode).toBe(200);
+    expect((await put(itAdmin.token, 4.5)).statusCode).toBe(200);
     expect((await put(superAdmin.token, 5)).statusCode).toBe(200);
-    // Members read them (the builder and the View Company Defaults link).
-    const read = await call(app, { method: 'GET', url: settingsUrl(admin.companyId), token: member.token });
-    expect(read.json()).toMatchObject({ simulationSettings: { errorSpaVar: 5 } });
-    const vendor = await call(app, {
-      method: 'PUT',
-      url: `/api/Company/MeteonormSettings?CompanyId=${admin.companyId}`,
-      token: member.token,
-      payload: { licence: 'member-licence-1' },
-    });
-    expect(vendor.statusCode).toBe(403);
+    // Every role of the company reads them (the builder, the View Company Defaults link); another
+    // company's admin does not, a super admin does.
+    for (const reader of [member, manager, itAdmin, admin, superAdmin]) {
+      const read = await call(app, { method: 'GET', url: settingsUrl(admin.companyId), token: reader.token });
+      expect(read.json()).toMatchObject({ simulationSettings: { errorSpaVar: 5 } });
+    }
+    const foreign = await call(app, { method: 'GET', url: settingsUrl(admin.companyId), token: other.token });
+    expect(foreign.statusCode).toBe(404);
+    const companyUrl = `/api/Company/${admin.companyId}`;
+    for (const reader of [member, manager, itAdmin, admin, superAdmin])
+      expect((await call(app, { method: 'GET', url: companyUrl, token: reader.token })).statusCode).toBe(200);
+    expect((await call(app, { method: 'GET', url: companyUrl, token: other.token })).statusCode).toBe(404);
+    const rename = (token: string) =>
+      call(app, { method: 'PUT', url: companyUrl, token, payload: { name: 'Renamed Co' } });
+    expect((await rename(member.token)).statusCode).toBe(403);
+    expect((await rename(manager.token)).statusCode).toBe(403);
+    expect((await rename(other.token)).statusCode).toBe(404);
+    for (const editor of [admin, itAdmin, superAdmin])
+      expect((await rename(editor.token)).statusCode).toBe(200);
+    // Weather-vendor credentials: the same rule; everyone of the company sees them masked only.
+    const vendorUrl = `/api/Company/MeteonormSettings?CompanyId=${admin.companyId}`;
+    const setVendor = (token: string) =>
+      call(app, { method: 'PUT', url: vendorUrl, token, payload: { licence: 'licence-0000-1234' } });
+    expect((await setVendor(member.token)).statusCode).toBe(403);
+    expect((await setVendor(manager.token)).statusCode).toBe(403);
+    expect((await setVendor(other.token)).statusCode).toBe(404);
+    for (const editor of [admin, itAdmin, superAdmin])
+      expect((await setVendor(editor.token)).statusCode).toBe(200);
+    const seen = await call(app, { method: 'GET', url: vendorUrl, token: member.token });
+    expect(seen.json()).toMatchObject({ licence: '••••1234', hasLicence: true });
+    expect(seen.body).not.toContain('licence-0000');
   });
 
   it('encrypts vendor credentials under SUNFIELD_CREDENTIALS_KEY and moves older values to it', async () => {
