@@ -46,7 +46,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: 'node packages/server/bin/sunfield.js serve',
+    // `sunfield serve` from a copy of the repository with no shared/ beside it (setup/serveFromCopy.mjs).
+    command: 'node e2e/setup/serveFromCopy.mjs',
     cwd: repoRoot,
     url: `${BASE_URL}/api/system/version`,
     // First start on an empty embedded database seeds the Global library (16,830 modules): about
