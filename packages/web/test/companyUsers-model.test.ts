@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { decideEntry, mergeFlags } from '../src/auth/guard.ts';
 import { managesCompany, managesUser } from '../src/screens/companyUsers/model.ts';
 
 const person = (id: string, companyId: string, role: string) => ({
@@ -35,5 +36,32 @@ describe('company users screens: who manages whom', () => {
     expect(managesUser(admin, colleagueSuper)).toBe(false);
     expect(managesUser(superAdmin, colleagueSuper)).toBe(true);
     expect(managesUser(superAdmin, member)).toBe(true);
+  });
+});
+
+describe('company users routes and the IT admin guard', () => {
+  const itAdmin = {
+    companyId: 'c1',
+    roles: [{ role: { name: 'ITAdmin' } }],
+    eulaAcceptedStatus: true,
+    professionalStatus: false,
+    company: { allowPVRADARExtension: false },
+  };
+
+  it('lets IT admins open the users page, a user and its reassign-assets page (spec 1 §2)', async () => {
+    const { companyUserRoutes } = await import('../src/screens/companyUsers/routes.tsx');
+    const [usersPage, userPage] = companyUserRoutes;
+    const signedIn = { requiresAuth: true };
+    const pages = [
+      ['/companies/c1/users', [signedIn, usersPage?.handle]],
+      ['/users/u1', [signedIn, userPage?.handle]],
+      ['/users/u1/reassign-assets', [signedIn, userPage?.handle, userPage?.children?.[1]?.handle]],
+    ] as const;
+    for (const [path, handles] of pages) {
+      const flags = mergeFlags(handles);
+      expect(decideEntry(flags, 'signedIn', itAdmin, path).kind, path).toBe('allow');
+    }
+    expect(mergeFlags([signedIn, usersPage?.handle]).pageScope).toBe('company');
+    expect(userPage?.children?.[1]?.path).toBe('reassign-assets');
   });
 });
