@@ -11,6 +11,7 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ASSET_STATUS, GLOBAL_STATUSES, isAnyAdmin, type LibraryActor } from '@sunfield/domain';
 import type { Db } from '../db/index.ts';
+import { listTotal } from './listTotal.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { inverters, modules, users } from '../db/schema.ts';
 import { searchKeys } from '../lib/searchKey.ts';
@@ -239,7 +240,6 @@ export async function listEquipment(
 ): Promise<{ rows: EquipmentListRow[]; total: number }> {
   const t = tableOf(kind);
   const where = listFilter(kind, actor, query);
-  const [totalRow] = await db.select({ n: count() }).from(t).where(where);
   const extra = extraColumns(kind);
   const rows = await db
     .select({
@@ -261,10 +261,11 @@ export async function listEquipment(
     .orderBy(...listOrder(kind, query.sort, query.order))
     .offset((query.page - 1) * query.pageSize)
     .limit(query.pageSize);
-  return {
-    rows: rows.map((r) => ({ ...r, extra: r.extra as Record<string, number | null> })),
-    total: Number(totalRow?.n ?? 0),
-  };
+  const skip = (query.page - 1) * query.pageSize;
+  const total = await listTotal(rows.length, skip, query.pageSize, () =>
+    db.select({ n: count() }).from(t).where(where),
+  );
+  return { rows: rows.map((r) => ({ ...r, extra: r.extra as Record<string, number | null> })), total };
 }
 
 /** Filters of {@link listEquipmentRecords}: the overview's, with `skip`/`top` paging. */
@@ -286,7 +287,6 @@ export async function listEquipmentRecords(
 ): Promise<{ rows: EquipmentWithOwner[]; total: number }> {
   const t = tableOf(kind);
   const where = listFilter(kind, actor, { ...query, sort: 'name', order: 'asc', page: 1, pageSize: 1 });
-  const [totalRow] = await db.select({ n: count() }).from(t).where(where);
   const rows = await db
     .select({ ...commonColumns(t), ownerName })
     .from(t)
@@ -297,7 +297,9 @@ export async function listEquipmentRecords(
     .limit(query.top);
   return {
     rows: rows.map(({ ownerName: name, ...row }) => ({ row: row as EquipmentRow, ownerName: name })),
-    total: Number(totalRow?.n ?? 0),
+    total: await listTotal(rows.length, query.skip, query.top, () =>
+      db.select({ n: count() }).from(t).where(where),
+    ),
   };
 }
 

@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from
 import type { Db } from '../db/index.ts';
 import { projects, users } from '../db/schema.ts';
 import { EARTH_RADIUS_KM, KM_PER_MILE } from '../lib/geo.ts';
+import { listTotal } from './listTotal.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectInsert = typeof projects.$inferInsert;
@@ -80,7 +81,6 @@ export async function listProjects(
   query: ProjectListQuery,
 ): Promise<{ rows: ProjectWithOwner[]; total: number }> {
   const where = listFilter(companyId, query);
-  const [totalRow] = await db.select({ n: count() }).from(projects).where(where);
   const rows = await db
     .select({ project: projects, owner: ownerColumns })
     .from(projects)
@@ -89,7 +89,12 @@ export async function listProjects(
     .orderBy(...listOrder(query.sort, query.order))
     .offset(query.skip)
     .limit(query.top);
-  return { rows: rows.map(withOwner), total: Number(totalRow?.n ?? 0) };
+  return {
+    rows: rows.map(withOwner),
+    total: await listTotal(rows.length, query.skip, query.top, () =>
+      db.select({ n: count() }).from(projects).where(where),
+    ),
+  };
 }
 
 /** Every project of the company, most recently modified first. */
@@ -103,17 +108,32 @@ export async function listAllProjects(db: Db, companyId: string): Promise<Projec
   return rows.map(withOwner);
 }
 
+/**
+ * A project by id, as a prepared statement (one per database handle): every project and prediction
+ * route reads its project first, and PostgreSQL then parses and plans it once per connection, and
+ * Drizzle builds its SQL once.
+ */
+const findProjectQuery = (db: Db) =>
+  db
+    .select({ project: projects, owner: ownerColumns })
+    .from(projects)
+    .leftJoin(users, eq(users.id, projects.ownerId))
+    .where(and(eq(projects.companyId, sql.placeholder('companyId')), eq(projects.id, sql.placeholder('id'))))
+    .limit(1)
+    .prepare('find_project');
+const findProjectQueries = new WeakMap<Db, ReturnType<typeof findProjectQuery>>();
+
 export async function findProject(
   db: Db,
   companyId: string,
   id: number,
 ): Promise<ProjectWithOwner | undefined> {
-  const rows = await db
-    .select({ project: projects, owner: ownerColumns })
-    .from(projects)
-    .leftJoin(users, eq(users.id, projects.ownerId))
-    .where(and(eq(projects.companyId, companyId), eq(projects.id, id)))
-    .limit(1);
+  let query = findProjectQueries.get(db);
+  if (!query) {
+    query = findProjectQuery(db);
+    findProjectQueries.set(db, query);
+  }
+  const rows = await query.execute({ companyId, id });
   return rows[0] ? withOwner(rows[0]) : undefined;
 }
 
