@@ -169,7 +169,6 @@ export function spaSeries(
   out: SpaSeriesOut,
   p: { atmosRefract?: number; gridHours?: number } = {},
 ): SpaSeriesOut {
-  const n = times.length;
   const terms = spaSiteTerms(site);
   const limit = spaRefractionLimit(p.atmosRefract);
   const gridMs = (p.gridHours ?? 48) * MS_PER_HOUR;
@@ -180,15 +179,10 @@ export function spaSeries(
   const { zenith, apparentZenith, azimuth, elevation, apparentElevation, equationOfTime } = out;
   const { cosApparentZenith, sinAzimuth, cosAzimuth, cosZenith } = out;
 
-  let tMin = Infinity;
-  let tMax = -Infinity;
-  let finite = 0;
-  for (let i = 0; i < n; i++) {
-    const t = times[i]!;
-    if (t < tMin) tMin = t;
-    if (t > tMax) tMax = t;
-    if (t === t) finite++;
-  }
+  timeRange(times);
+  const tMin = RANGE[0]!;
+  const tMax = RANGE[1]!;
+  const finite = RANGE[2]!;
   const k0 = Math.floor(tMin / gridMs) - 2;
   const nodes = finite > 0 ? Math.floor(tMax / gridMs) - k0 + 4 : 0;
   const exact = finite <= nodes;
@@ -239,6 +233,96 @@ export function spaSeries(
     gridKey.deltaT = site.deltaT;
   }
 
+  spaSteps(
+    times,
+    g,
+    exact,
+    t0,
+    gridMs,
+    site.deltaT,
+    site.longitude,
+    terms,
+    limit,
+    pScalar,
+    pArray,
+    tScalar,
+    tArray,
+    [
+      zenith,
+      apparentZenith,
+      azimuth,
+      elevation,
+      apparentElevation,
+      equationOfTime,
+      cosApparentZenith,
+      sinAzimuth,
+      cosAzimuth,
+      cosZenith,
+    ],
+  );
+  return out;
+}
+
+/** @internal Scratch of {@link timeRange}: min, max and count of the finite instants. */
+const RANGE = new Float64Array(3);
+
+/**
+ * @internal The range of a series' instants into {@link RANGE}. The loops over steps of this file are
+ * functions of their own, of typed arrays and numbers: inside `spaSeries` they ran in baseline code
+ * whenever its optimised code was thrown away (a grid reused on the second call took a path the first
+ * call had not), 525,600 steps of a 1-minute year at a time (issue 17).
+ */
+function timeRange(times: Float64Array): void {
+  let tMin = Infinity;
+  let tMax = -Infinity;
+  let finite = 0;
+  for (let i = 0; i < times.length; i++) {
+    const t = times[i]!;
+    if (t < tMin) tMin = t;
+    if (t > tMax) tMax = t;
+    if (t === t) finite++;
+  }
+  RANGE[0] = tMin;
+  RANGE[1] = tMax;
+  RANGE[2] = finite;
+}
+
+/**
+ * @internal The per-step part of {@link spaSeries}: the hour angle advanced by rotations, the
+ * geocentric quantities interpolated on the grid `g` (or exact when `exact`), the topocentric kernel.
+ * cols: zenith, apparent zenith, azimuth, then the optional outputs in the order of `SpaSeriesOut`.
+ */
+function spaSteps(
+  times: Float64Array,
+  g: Float64Array | null,
+  exact: boolean,
+  t0: number,
+  gridMs: number,
+  deltaT: number,
+  longitude: number,
+  terms: { sinLat: number; cosLat: number; x: number; y: number },
+  limit: number,
+  pScalar: number,
+  pArray: Float64Array | null,
+  tScalar: number,
+  tArray: Float64Array | null,
+  cols: readonly (Float64Array | undefined)[],
+): void {
+  const n = times.length;
+  const zenith = cols[0]!;
+  const apparentZenith = cols[1]!;
+  const azimuth = cols[2]!;
+  const elevation = cols[3];
+  const apparentElevation = cols[4];
+  const equationOfTime = cols[5];
+  const cosApparentZenith = cols[6];
+  const sinAzimuth = cols[7];
+  const cosAzimuth = cols[8];
+  const cosZenith = cols[9];
+  const sinLat = terms.sinLat;
+  const cosLat = terms.cosLat;
+  const tx = terms.x;
+  const ty = terms.y;
   // cos N, sin N of N = ν0 + σ, advanced by one step's rotation while the step length stays the same
   let tPrev = NaN;
   let dtPrev = NaN;
@@ -257,7 +341,7 @@ export function spaSeries(
       cN = c;
       sinceSeed++;
     } else if (t === t) {
-      const nr = (spaMeanSiderealTime(t) + site.longitude) * D2R;
+      const nr = (spaMeanSiderealTime(t) + longitude) * D2R;
       cN = Math.cos(nr);
       sN = Math.sin(nr);
       sinceSeed = 0;
@@ -286,7 +370,7 @@ export function spaSeries(
     let sx: number;
     let e: number;
     if (exact) {
-      spaGeocentric(t / MS_PER_DAY + JULIAN_DAY_UNIX_EPOCH, site.deltaT, GEO);
+      spaGeocentric(t / MS_PER_DAY + JULIAN_DAY_UNIX_EPOCH, deltaT, GEO);
       const ar = (GEO[0]! - GEO[2]!) * D2R;
       ca = Math.cos(ar);
       sa = Math.sin(ar);
@@ -372,10 +456,10 @@ export function spaSeries(
     io[2] = sd;
     io[3] = cd;
     io[4] = sx;
-    io[5] = terms.sinLat;
-    io[6] = terms.cosLat;
-    io[7] = terms.x;
-    io[8] = terms.y;
+    io[5] = sinLat;
+    io[6] = cosLat;
+    io[7] = tx;
+    io[8] = ty;
     io[9] = pMbar;
     io[10] = temp;
     io[11] = limit;
@@ -393,5 +477,4 @@ export function spaSeries(
     if (cosAzimuth) cosAzimuth[i] = TOPO[5]!;
     if (cosZenith) cosZenith[i] = TOPO[6]!;
   }
-  return out;
 }
