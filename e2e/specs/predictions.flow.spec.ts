@@ -154,6 +154,8 @@ test('build a two-block plant, run it, read the results, clone, change the tilt,
   await expect(page.getByRole('table', { name: 'Loss tree' })).toContainText('GHI');
   await expect(page.getByRole('table', { name: 'P-values' })).toContainText('P50');
   await expect(page.getByRole('table', { name: 'Energy by year' })).toBeVisible();
+  // What the run assumed where the prediction said nothing: the weather's time-stamp convention.
+  await expect(page.getByRole('region', { name: 'Assumptions of this run' })).toContainText(/time ?stamp/i);
 
   const [workbook] = await Promise.all([
     page.waitForEvent('download'),

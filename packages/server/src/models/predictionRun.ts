@@ -102,15 +102,26 @@ const {
   ...logColumns
 } = getTableColumns(predictionRuns);
 
+/** What a finished run's details say it assumed (defaults applied) and warned of; null before. */
+export interface RunAssumptions {
+  assumptions: string[] | null;
+  warnings: string[] | null;
+}
+
 /** The prediction's runs, newest first (the run log), without their large columns. */
 export async function predictionRunLog(
   db: Db,
   companyId: string,
   predictionId: number,
   limit = 50,
-): Promise<RunLogRow[]> {
+): Promise<(RunLogRow & RunAssumptions)[]> {
   return db
-    .select(logColumns)
+    .select({
+      ...logColumns,
+      // What a finished run assumed and warned of (issue 17: the run's log of assumptions).
+      assumptions: sql<string[] | null>`${predictionRuns.details}->'defaultsApplied'`,
+      warnings: sql<string[] | null>`${predictionRuns.details}->'warnings'`,
+    })
     .from(predictionRuns)
     .where(and(eq(predictionRuns.companyId, companyId), eq(predictionRuns.predictionId, predictionId)))
     .orderBy(desc(predictionRuns.id))

@@ -2,7 +2,7 @@
  * A run as the user's queue shows it (`/User/Queue`, `addorupdate:queueitem`), and the processing
  * fields of a prediction as `addorupdate:predictionitem` carries them (spec 2 §9.4).
  */
-import type { QueueRow, RunLogRow } from '../models/predictionRun.ts';
+import type { QueueRow, RunAssumptions, RunLogRow } from '../models/predictionRun.ts';
 
 export function presentQueueItem(q: QueueRow): Record<string, unknown> {
   return {
@@ -16,8 +16,10 @@ export function presentQueueItem(q: QueueRow): Record<string, unknown> {
 }
 
 /** A run as the prediction's run log lists it. */
-export function presentRun(r: RunLogRow): Record<string, unknown> {
+export function presentRun(r: RunLogRow & Partial<RunAssumptions>): Record<string, unknown> {
   return {
+    // The run log's entries say what the run assumed where the prediction said nothing, and what it warned of.
+    ...(r.assumptions !== undefined ? { assumptions: r.assumptions ?? [], warnings: r.warnings ?? [] } : {}),
     id: r.id,
     processingStatus: r.status,
     percentComplete: r.percentComplete,

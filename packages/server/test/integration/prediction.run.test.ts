@@ -314,5 +314,12 @@ describeEachDatabase('running a prediction', (ctx) => {
       await call(app, { method: 'GET', url: predictionUrl(p.world, p.id, '/RunLog'), token: p.world.token })
     ).json() as Json[];
     expect(log).toHaveLength(2);
+    // The log of a finished run says what it assumed where the prediction said nothing (issue 17).
+    const finished = log.find((entry) => entry.processingStatus === 3)!;
+    expect(finished.assumptions, JSON.stringify(finished)).toEqual(
+      expect.arrayContaining([expect.any(String)]),
+    );
+    expect((finished.assumptions as string[]).join('\n')).toMatch(/timestamp/i);
+    expect(Array.isArray(finished.warnings)).toBe(true);
   });
 });

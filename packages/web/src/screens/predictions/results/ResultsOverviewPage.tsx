@@ -1,7 +1,8 @@
 /**
  * results/overview: the year's key figures (energy, specific yield, PR, capacity factor), the figures
  * of every simulated year, the P-value table, the loss diagram (waterfall from GHI to the point of
- * interconnection), the monthly energy and PR chart, and the downloads (8760 workbook, reports).
+ * interconnection), the monthly energy and PR chart, what the run assumed, and the downloads (8760
+ * workbook, reports).
  */
 import { Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
@@ -10,6 +11,7 @@ import { usePredictionEditor } from '../editor/editorContext.ts';
 import { useResultDetails, useResultSummary } from '../queries.ts';
 import { LossDiagram } from './components/LossDiagram.tsx';
 import { ReportsPanel } from './components/ResultDownloads.tsx';
+import { RunAssumptions } from './components/RunAssumptions.tsx';
 import { YearSelect } from './components/YearSelect.tsx';
 import { monthlyEnergyOption } from './model/charts.ts';
 import { formatDateTime, formatValue, inUserUnits, unitOf, withUnit } from './model/format.ts';
@@ -131,6 +133,8 @@ export function ResultsOverviewPage() {
           </Text>
         )}
       </Paper>
+
+      <RunAssumptions projectId={editor.projectId} predictionId={editor.predictionId} />
 
       <ReportsPanel />
     </Stack>
