@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  builtInDefault,
   companyAzimuth,
   companyBuilderDefaults,
   DEFAULT_SETTINGS_GROUPS,
@@ -104,5 +105,18 @@ describe('company default settings', () => {
     expect(
       companyBuilderDefaults({ systemDetailSettings: { availabilityLoss: 1.5 } }).plant.availabilityLoss,
     ).toBe(1.5);
+  });
+
+  it('names the built-in value of each field where there is one', () => {
+    expect(builtInDefault('simulationSettings', 'errorModelAcc')).toBe(2.9);
+    expect(builtInDefault('simulationSettings', 'transpositionModel')).toBe(1);
+    expect(builtInDefault('simulationSettings', 'diffuseDirectDecompModel')).toBeUndefined();
+    expect(builtInDefault('environmentalConditions', 'monthlyAlbedo')).toBe(0.2);
+    expect(builtInDefault('powerPlantBuilder', 'dasLoad')).toBe(800);
+    expect(builtInDefault('powerPlantBuilder', 'minimumTrackingLimitAngleD')).toBe(-60);
+    expect(builtInDefault('powerPlantBuilder', 'powerFactor')).toBe(1);
+    expect(builtInDefault('powerPlantBuilder', 'tiltAngle')).toBe('by latitude');
+    expect(builtInDefault('systemDetailSettings', 'availabilityLoss')).toBe(0);
+    expect(builtInDefault('financialModelParameters', 'discountRate')).toBeUndefined();
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS_PAGES, SIMULATION_SETTINGS, MISCELLANEOUS_SETTINGS } from '@sunfield/domain';
+import {
+  DEFAULT_SETTINGS_PAGES,
+  MISCELLANEOUS_SETTINGS,
+  POWER_PLANT_BUILDER,
+  SIMULATION_SETTINGS,
+} from '@sunfield/domain';
+import { builtInText } from '../src/screens/company/SettingInputs.tsx';
 import {
   bodyOf,
   canEditCompanySettings,
@@ -75,5 +81,15 @@ describe('company default-settings pages', () => {
     const statuses = enumChoices(moduleStatus, 5, { statuses: [1, 2, 3] }).map((o) => o.label);
     expect(statuses).toEqual(['Draft-Private', 'Draft-Shared', 'Active', 'Global']);
     expect(monthlyOf(null, 'albedo')).toHaveLength(12);
+  });
+
+  it("shows the built-in value as the placeholder, in the user's units", () => {
+    const field = (key: string) =>
+      [...SIMULATION_SETTINGS.fields, ...POWER_PLANT_BUILDER.fields].find((f) => f.key === key)!;
+    expect(builtInText(field('transpositionModel'), 1, 'metric')).toBe('Default: Perez');
+    expect(builtInText(field('errorModelAcc'), 2.9, 'metric')).toBe('Default: 2.90');
+    expect(builtInText(field('postHeight'), 1.5, 'imperial')).toBe('Default: 4.92');
+    expect(builtInText(field('tiltAngle'), 'by latitude', 'metric')).toBe('Default: by latitude');
+    expect(builtInText(field('diffuseDirectDecompModel'), undefined, 'metric')).toBe('Not set');
   });
 });

@@ -38,7 +38,17 @@ import {
 import { DCFieldTrackingTypeEnum, ESSChargeAlgorithm } from '../enums/plant.ts';
 import { LibraryStatusEnum } from '../enums/status.ts';
 import type { DefinitionSpec } from '../enums/types.ts';
-import { monthlyValues } from '../prediction/defaults.ts';
+import { DEFAULT_MODULE_LAYOUT } from '../plant/layout.ts';
+import {
+  ARRAY_DEFAULTS,
+  DC_FIELD_DEFAULTS,
+  DEFAULT_ALBEDO,
+  INVERTER_NODE_DEFAULTS,
+  monthlyValues,
+  PLANT_DEFAULTS,
+  PREDICTION_DEFAULTS,
+  TRACKER_DEFAULTS,
+} from '../prediction/defaults.ts';
 import type { UnitId } from '../units.ts';
 
 /** A number field: its range in the stored unit; `unit` converts it for imperial users. */
@@ -293,6 +303,50 @@ export const DEFAULT_SETTINGS_PAGES: readonly DefaultSettingsPage[] = [
   { path: 'miscellaneous', title: 'Miscellaneous', groups: [MISCELLANEOUS_SETTINGS] },
   { path: 'design-pro', title: 'Design Pro', groups: [DESIGN_TOOL_SETTINGS] },
 ];
+
+// ---------------------------------------------------------------------------------------------
+// Built-in defaults
+
+/**
+ * What applies when the company sets nothing: a value (the same constants new records take), or a
+ * hint where it depends on the record (the site's latitude, the plant's size); undefined when the
+ * engine's own choice applies.
+ */
+export function builtInDefault(groupKey: string, fieldKey: string): number | boolean | string | undefined {
+  const pick = (source: Readonly<Record<string, unknown>>, key = fieldKey) => {
+    const value = source[key];
+    return typeof value === 'number' || typeof value === 'boolean' ? value : undefined;
+  };
+  switch (groupKey) {
+    case 'simulationSettings':
+      return pick(PREDICTION_DEFAULTS);
+    case 'environmentalConditions':
+      return fieldKey === 'monthlyAlbedo'
+        ? DEFAULT_ALBEDO
+        : fieldKey === 'monthlySoilingLoss'
+          ? 0
+          : undefined;
+    case 'powerPlantBuilder':
+      if (fieldKey === 'tiltAngle' || fieldKey.endsWith('HemisphereAzimuth')) return 'by latitude';
+      if (fieldKey === 'dcFieldTrackingTypeEnum') return 0;
+      if (fieldKey === 'postHeight') return DEFAULT_MODULE_LAYOUT.postHeight;
+      if (fieldKey === 'dcacRatio') return 'none';
+      return (
+        pick(ARRAY_DEFAULTS) ??
+        pick(DC_FIELD_DEFAULTS) ??
+        pick(TRACKER_DEFAULTS) ??
+        pick(INVERTER_NODE_DEFAULTS)
+      );
+    case 'systemDetailSettings':
+      if (fieldKey === 'rating') return "the plant's AC size";
+      if (fieldKey === 'resistance') return 'computed';
+      return pick(PLANT_DEFAULTS);
+    case 'miscellaneousSettings':
+      return 1;
+    default:
+      return undefined;
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // Schema

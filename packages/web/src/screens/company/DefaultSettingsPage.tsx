@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { TOAST, type DefaultSettingsPage as PageSpec } from '@sunfield/domain';
+import { builtInDefault, TOAST, type DefaultSettingsPage as PageSpec } from '@sunfield/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client.ts';
@@ -115,6 +115,7 @@ export function DefaultSettingsPage({ page }: { page: PageSpec }) {
                     roles={user?.roles ?? []}
                     disabled={!canEdit || saving}
                     error={serverErrors.fields[`${group.key}.${field.key}`]}
+                    builtIn={builtInDefault(group.key, field.key)}
                     onChange={(value) => set(group.key, field.key, value)}
                   />
                 ))}
@@ -132,6 +133,7 @@ export function DefaultSettingsPage({ page }: { page: PageSpec }) {
                   error={
                     problems[`${group.key}.${field.key}`] ?? serverErrors.fields[`${group.key}.${field.key}`]
                   }
+                  builtIn={builtInDefault(group.key, field.key)}
                   onChange={(value) => set(group.key, field.key, value)}
                 />
               ))}

@@ -4,7 +4,14 @@
  * monthly values as a row of numbers.
  */
 import { Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
-import { settableAssetStatuses, type RoleList, type Setting, type UnitSystemName } from '@sunfield/domain';
+import {
+  formatNumber,
+  settableAssetStatuses,
+  toUserUnits,
+  type RoleList,
+  type Setting,
+  type UnitSystemName,
+} from '@sunfield/domain';
 import { NumberField } from '../predictions/pages/settings/NumberField.tsx';
 import { ENGINE_VALUES } from '../predictions/pages/settings/modelChoicesModel.ts';
 import { enumChoices, formRange, symbolOf } from './model.ts';
@@ -19,9 +26,28 @@ export interface SettingInputProps {
   roles: RoleList;
   disabled: boolean;
   error?: string | undefined;
+  /** what applies when the company sets nothing (domain builtInDefault) */
+  builtIn?: number | boolean | string | undefined;
 }
 
-export function SettingInput({ setting, value, onChange, units, roles, disabled, error }: SettingInputProps) {
+/** 'Default: 2.90', 'Default: Perez', 'Default: by latitude'; 'Not set' when the engine chooses. */
+export function builtInText(setting: Setting, builtIn: unknown, units: UnitSystemName): string {
+  if (typeof builtIn === 'string') return `Default: ${builtIn}`;
+  if (typeof builtIn !== 'number') return 'Not set';
+  if (setting.kind === 'enum') {
+    const value = setting.definition.values.find((v) => v.id === builtIn);
+    return value ? `Default: ${value.label ?? value.name}` : 'Not set';
+  }
+  if (setting.kind === 'number' && setting.unit) {
+    const shown = toUserUnits(builtIn, setting.unit, units).value;
+    return shown === null ? 'Not set' : `Default: ${formatNumber(shown, 2)}`;
+  }
+  return `Default: ${Number.isInteger(builtIn) ? builtIn : formatNumber(builtIn, 2)}`;
+}
+
+export function SettingInput(props: SettingInputProps) {
+  const { setting, value, onChange, units, roles, disabled, error } = props;
+  const placeholder = builtInText(setting, props.builtIn, units);
   switch (setting.kind) {
     case 'number':
       return (
@@ -34,7 +60,7 @@ export function SettingInput({ setting, value, onChange, units, roles, disabled,
           decimals={setting.range.integer ? 0 : 2}
           disabled={disabled}
           error={error ?? null}
-          placeholder="Built-in default"
+          placeholder={placeholder}
           onValue={onChange}
         />
       );
@@ -47,7 +73,7 @@ export function SettingInput({ setting, value, onChange, units, roles, disabled,
             statuses: settableAssetStatuses(roles),
           })}
           value={typeof value === 'number' ? String(value) : null}
-          placeholder="Built-in default"
+          placeholder={placeholder}
           clearable
           disabled={disabled}
           error={error}
@@ -76,6 +102,10 @@ export function SettingInput({ setting, value, onChange, units, roles, disabled,
           <Text size="sm" fw={500}>
             {setting.label}
             {setting.range.unit ? ` (${setting.range.unit})` : ''}, by month
+          </Text>
+          <Text size="xs" c="dimmed">
+            {placeholder === 'Not set' ? 'Not set' : `${placeholder} each month`}; give all twelve months or
+            none.
           </Text>
           <SimpleGrid cols={{ base: 4, sm: 6, lg: 12 }} spacing="xs">
             {MONTHS.map((month, i) => (
