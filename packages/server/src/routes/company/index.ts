@@ -96,7 +96,8 @@ function companyIdOf(request: FastifyRequest): unknown {
 
 export async function companyRoutes(app: FastifyInstance): Promise<void> {
   const db = app.services.database.db;
-  const secret = app.services.config;
+  /** The credentials key and the server secret (models/weatherVendorSettings.ts VendorKeySource). */
+  const vendorKeys = app.services.config;
 
   for (const { path, vendor } of VENDOR_PATHS) {
     app.get(
@@ -105,7 +106,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const auth = requireAuth(request);
         const company = await loadCompanyFor(db, auth, companyIdOf(request));
-        return { companyId: company.id, ...(await readVendorSettings(db, secret, company.id, vendor)) };
+        return { companyId: company.id, ...(await readVendorSettings(db, vendorKeys, company.id, vendor)) };
       },
     );
     app.put(
@@ -120,8 +121,8 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
         const auth = requireAuth(request);
         const company = await loadCompanyFor(db, auth, companyIdOf(request), { edit: true });
         const values = parse(VENDOR_BODIES[vendor], request.body);
-        await writeVendorSettings(db, secret, company.id, vendor, values);
-        return { companyId: company.id, ...(await readVendorSettings(db, secret, company.id, vendor)) };
+        await writeVendorSettings(db, vendorKeys, company.id, vendor, values);
+        return { companyId: company.id, ...(await readVendorSettings(db, vendorKeys, company.id, vendor)) };
       },
     );
   }
@@ -129,7 +130,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
   app.get('/DefaultSettings', { schema: { summary: 'The company’s default settings' } }, async (request) => {
     const auth = requireAuth(request);
     const company = await loadCompanyFor(db, auth, companyIdOf(request));
-    return presentDefaultSettings(company, await readAllVendorSettings(db, secret, company.id));
+    return presentDefaultSettings(company, await readAllVendorSettings(db, vendorKeys, company.id));
   });
 
   /**
@@ -165,7 +166,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
         })
         .where(eq(companies.id, company.id))
         .returning();
-      return presentDefaultSettings(row ?? company, await readAllVendorSettings(db, secret, company.id));
+      return presentDefaultSettings(row ?? company, await readAllVendorSettings(db, vendorKeys, company.id));
     },
   );
 
@@ -206,7 +207,7 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       const auth = requireAuth(request);
       const { id } = parse(idParams, request.params);
       const company = await loadCompanyFor(db, auth, id);
-      return presentCompany(company, await readAllVendorSettings(db, secret, company.id));
+      return presentCompany(company, await readAllVendorSettings(db, vendorKeys, company.id));
     },
   );
 
