@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
@@ -18,6 +18,7 @@ import { HttpError } from './lib/errors.ts';
 import { registerTextGuard } from './lib/textGuard.ts';
 import { LOG_REDACT_PATHS, serializeError } from './lib/logRedact.ts';
 import { registerSecurityHeaders } from './lib/securityHeaders.ts';
+import { RequestLog, requestLogOptions } from './lib/requestLog.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
 import { resolveSecret } from './lib/secret.ts';
 import { registerMetrics } from './metrics.ts';
@@ -71,10 +72,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     // Each request is logged in a company deployment (DATABASE_URL) or with LOG_REQUESTS=1; on one
-    // machine the console stays readable (warnings, errors and the start-up banner).
-    logController: new LogController({
-      disableRequestLogging: !(config.databaseUrl || process.env.LOG_REQUESTS === '1'),
-    }),
+    // machine the console stays readable (warnings, errors and the start-up banner). One line per
+    // request, or a sample of the successful ones (lib/requestLog.ts, LOG_REQUEST_SAMPLE).
+    logController: new RequestLog(
+      requestLogOptions(!(config.databaseUrl || process.env.LOG_REQUESTS === '1')),
+    ),
     routerOptions: { caseSensitive: false, ignoreTrailingSlash: true },
     // Behind a reverse proxy set TRUST_PROXY (e.g. 1 for one hop, or the proxy's address) so that
     // per-address sign-in limits see the client's address; by default X-Forwarded-For is ignored.
