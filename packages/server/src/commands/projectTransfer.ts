@@ -3,18 +3,21 @@
  * POST /Project/Import/Validate, POST /Project/{id}/ImportPredictions; Sunfield adds POST
  * /Project/Import, which creates the project too).
  *
- * The export is one JSON document: the project's fields, each prediction the caller may read with
- * its fields and its plant (spec 3 names), and the library records the plants name (modules and
- * inverters in full; weather by reference: name, location and period — a weather year is not copied).
+ * The export is one JSON document (format version 2, docs/project-export.md): the project's fields,
+ * each prediction the caller may read with its fields and its plant (spec 3 names), and the library
+ * records they use: modules and inverters in full, weathers whole with their series
+ * (projectWeatherTransfer.ts). Version 1 documents (weather by reference only) still import.
  *
  * An import creates Draft-Private predictions owned by the caller. A module or inverter the export
  * names is, in order: the record of the same id if the importing company may use it and it has the
- * same name; else a record of the same name it may use; else a new company record made from the
- * export (Draft-Private). A weather file is matched the same way (id and name, then name and place);
- * one that cannot be matched leaves the prediction without weather, and the answer says so.
- * Validate reports all that without writing anything; an invalid document is refused whole.
+ * same name (a Global record is so referenced, not copied); else a record of the same name it may
+ * use; else a new company record made from the export (Draft-Private). A weather file is matched the
+ * same way (id and name, then name and place), else copied from the export's series; a version 1
+ * weather that cannot be matched leaves the prediction without weather, and the answer says so.
+ * The whole document is checked first (a 400 naming the field, nothing written); then the project
+ * (POST /Project/Import), the copies and the predictions are written in one transaction.
  */
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   canReadAsset,
@@ -30,19 +33,33 @@ import {
 import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/index.ts';
 import { inverters, modules, weathers } from '../db/schema.ts';
-import { badRequest, INVALID_INPUT, modelStateFromZod, type ModelState } from '../lib/errors.ts';
+import { badRequest, modelStateFromZod, type ModelState } from '../lib/errors.ts';
 import { findEquipmentByIds, type EquipmentKind } from '../models/equipment.ts';
 import { findPowerPlant, insertPrediction, listProjectPredictions } from '../models/prediction.ts';
 import type { ProjectRow, ProjectWithOwner } from '../models/project.ts';
+import type { createProjectSchema } from '../routes/project/schemas.ts';
 import { actorOf } from '../policies/prediction.ts';
 import { inverterBodySchema, moduleBodySchema } from '../routes/module/schemas.ts';
 import { createEquipment } from './equipmentSave.ts';
 import { plantMergeContext, storePlant } from './powerPlantSave.ts';
+import { createProject } from './projectSave.ts';
+import {
+  checkWeatherRecords,
+  exportWeathers,
+  insertWeatherCopy,
+  stageWeatherCopies,
+  type WeatherCopy,
+} from './projectWeatherTransfer.ts';
 
 type Json = Record<string, unknown>;
 
 export const EXPORT_KIND = 'project';
-export const EXPORT_VERSION = 1;
+export const EXPORT_VERSION = 2;
+/** The versions an import reads (1: weather by reference; 2: weather with its series). */
+const IMPORT_VERSIONS = [1, 2] as const;
+
+/** Spec 2 §8.4: the message of every refused import. */
+export const IMPORT_FAILED = 'The project could not be imported. Please try again';
 
 /** Project fields an export carries (ids, ownership and dates are the importer's). */
 const PROJECT_FIELDS = [
@@ -103,20 +120,6 @@ export async function exportProject(db: Db, auth: AuthContext, found: ProjectWit
     (await findEquipmentByIds(db, kind, [...ids]))
       .filter((row) => canReadAsset(actor, row))
       .map(libraryRecord);
-  const weatherRows = weatherIds.size
-    ? await db
-        .select({
-          id: weathers.id,
-          name: weathers.name,
-          latitude: weathers.latitude,
-          longitude: weathers.longitude,
-          startDate: weathers.startDate,
-          endDate: weathers.endDate,
-          timeInterval: weathers.timeInterval,
-        })
-        .from(weathers)
-        .where(inArray(weathers.id, [...weatherIds]))
-    : [];
   const project: Json = {};
   for (const key of PROJECT_FIELDS) project[key] = found.project[key];
   return {
@@ -128,11 +131,7 @@ export async function exportProject(db: Db, auth: AuthContext, found: ProjectWit
     library: {
       modules: await readable('module', moduleIds),
       inverters: await readable('inverter', inverterIds),
-      weathers: weatherRows.map((w) => ({
-        ...w,
-        startDate: w.startDate?.toISOString() ?? null,
-        endDate: w.endDate?.toISOString() ?? null,
-      })),
+      weathers: await exportWeathers(db, actor, [...weatherIds]),
     },
   };
 }
@@ -143,7 +142,10 @@ export async function exportProject(db: Db, auth: AuthContext, found: ProjectWit
 const record = z.record(z.string(), z.unknown());
 const documentSchema = z.object({
   sunfieldExport: z.literal(EXPORT_KIND, { error: 'Not a Sunfield project export.' }),
-  version: z.literal(EXPORT_VERSION, { error: `Only version ${EXPORT_VERSION} exports can be imported.` }),
+  version: z.union(
+    IMPORT_VERSIONS.map((v) => z.literal(v)),
+    { error: `Only version ${IMPORT_VERSIONS.join(' and ')} exports can be imported.` },
+  ),
   project: record.optional(),
   predictions: z
     .array(z.object({ prediction: record, powerPlant: record.nullish() }), {
@@ -165,13 +167,15 @@ export interface ImportReport {
   predictions: { name: string; weather: string | null; blocks: number; dcFields: number }[];
   modules: { name: string; resolution: 'same' | 'byName' | 'created' }[];
   inverters: { name: string; resolution: 'same' | 'byName' | 'created' }[];
-  weathers: { name: string; resolution: 'same' | 'byName' | 'missing' }[];
+  weathers: { name: string; resolution: 'same' | 'byName' | 'created' | 'missing' }[];
   messages: string[];
   modelState: ModelState;
 }
 
 interface Parsed {
   doc: z.output<typeof documentSchema>;
+  /** the weathers a version 2 export carries whole, by exported id */
+  weatherCopies: Map<number, WeatherCopy>;
   predictions: {
     prediction: z.output<typeof predictionSchema>;
     plant: z.output<typeof powerPlantSchema> | null;
@@ -196,8 +200,9 @@ function parseDocument(body: unknown): { parsed?: Parsed; modelState: ModelState
     if (p.success && (!plant || plant.success))
       predictions.push({ prediction: p.data, plant: plant?.data ?? null });
   });
+  const weatherCopies = checkWeatherRecords(doc.data.library.weathers, modelState);
   if (Object.keys(modelState).length) return { modelState };
-  return { parsed: { doc: doc.data, predictions }, modelState };
+  return { parsed: { doc: doc.data, predictions, weatherCopies }, modelState };
 }
 
 type Resolution = { id: number | null; resolution: 'same' | 'byName' | 'created' | 'missing' };
@@ -292,7 +297,19 @@ interface Plan {
   modules: Map<number, Resolution & { record: Json }>;
   inverters: Map<number, Resolution & { record: Json }>;
   weathers: Map<number, Resolution & { name: string }>;
+  /** the module and inverter records to create, checked */
+  newEquipment: Map<Resolution & { record: Json }, { kind: EquipmentKind; entity: Json }>;
   report: ImportReport;
+}
+
+/** The record of an export's library as a module or inverter body, or its first problem. */
+function equipmentEntity(kind: EquipmentKind, record: Json): { entity?: Json; problem?: string } {
+  const schema = kind === 'module' ? moduleBodySchema : inverterBodySchema;
+  const { id: _id, ...fields } = record;
+  const entity = schema.safeParse(Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)));
+  if (entity.success) return { entity: entity.data as Json };
+  const issue = entity.error.issues[0];
+  return { problem: `${issue?.path.join('.') || 'record'}: ${issue?.message ?? 'invalid'}` };
 }
 
 async function plan(db: Db, auth: AuthContext, body: unknown): Promise<Plan | ImportReport> {
@@ -314,6 +331,9 @@ async function plan(db: Db, auth: AuthContext, body: unknown): Promise<Plan | Im
     resolveEquipment(db, actor, 'inverter', parsed.doc.library.inverters),
     resolveWeathers(db, actor, parsed.doc.library.weathers),
   ]);
+  // A weather the importer has no match for is copied when the export carries its series.
+  for (const [from, entry] of w)
+    if (entry.id === null && parsed.weatherCopies.has(from)) entry.resolution = 'created';
   const messages: string[] = [];
   const report: ImportReport = {
     valid: true,
@@ -321,7 +341,10 @@ async function plan(db: Db, auth: AuthContext, body: unknown): Promise<Plan | Im
     predictions: parsed.predictions.map(({ prediction, plant }) => {
       const totals = plant ? plantTotals(plant as Json) : undefined;
       const weather = typeof prediction.weatherId === 'number' ? w.get(prediction.weatherId) : undefined;
-      if (typeof prediction.weatherId === 'number' && (!weather || weather.id === null))
+      if (
+        typeof prediction.weatherId === 'number' &&
+        (!weather || (weather.id === null && weather.resolution !== 'created'))
+      )
         messages.push(
           `${prediction.name}: its weather file ${weather?.name ?? prediction.weatherId} is not in your library; the prediction is imported without weather.`,
         );
@@ -340,7 +363,7 @@ async function plan(db: Db, auth: AuthContext, body: unknown): Promise<Plan | Im
       name: String(r.record.name ?? ''),
       resolution: r.resolution as 'same',
     })),
-    weathers: [...w.values()].map((r) => ({ name: r.name, resolution: r.resolution as 'same' })),
+    weathers: [...w.values()].map((r) => ({ name: r.name, resolution: r.resolution })),
     messages,
     modelState: {},
   };
@@ -359,8 +382,23 @@ async function plan(db: Db, auth: AuthContext, body: unknown): Promise<Plan | Im
           `Inverter ${id} is not in the export's library.`,
         );
   });
+  // The records to create are checked now, before anything is written.
+  const newEquipment: Plan['newEquipment'] = new Map();
+  for (const [kind, map, list] of [
+    ['module', m, parsed.doc.library.modules],
+    ['inverter', i, parsed.doc.library.inverters],
+  ] as const)
+    for (const entry of map.values()) {
+      if (entry.id !== null) continue;
+      const { entity, problem } = equipmentEntity(kind, entry.record);
+      if (entity) newEquipment.set(entry, { kind, entity });
+      else
+        (report.modelState[`library.${kind}s.${list.indexOf(entry.record)}`] ??= []).push(
+          `${String(entry.record.name)}: ${problem}`,
+        );
+    }
   report.valid = Object.keys(report.modelState).length === 0;
-  return { parsed, modules: m, inverters: i, weathers: w, report };
+  return { parsed, modules: m, inverters: i, weathers: w, newEquipment, report };
 }
 
 export async function validateProjectImport(db: Db, auth: AuthContext, body: unknown): Promise<ImportReport> {
@@ -368,79 +406,83 @@ export async function validateProjectImport(db: Db, auth: AuthContext, body: unk
   return 'report' in result ? result.report : result;
 }
 
-/** Creates what is missing and the predictions in `project`; answers the report and the new ids. */
-export async function importPredictions(
+/** Where an import goes: an existing project, or a new one made from these fields. */
+export type ImportTarget = { project: ProjectRow } | { newProject: z.output<typeof createProjectSchema> };
+
+/**
+ * Checks the whole document (a 400 with spec 2 §8.4's message and the fields, nothing written), then
+ * creates, in one transaction, the project when asked, the weathers, modules and inverters to copy,
+ * and the predictions with their plants, references remapped to the new ids.
+ */
+export async function importProjectDocument(
   db: Db,
   auth: AuthContext,
-  project: ProjectRow,
+  target: ImportTarget,
   body: unknown,
-): Promise<ImportReport & { predictionIds: number[] }> {
+): Promise<ImportReport & { projectId: number; predictionIds: number[] }> {
   const result = await plan(db, auth, body);
   if (!('report' in result) || !result.report.valid) {
     const report = 'report' in result ? result.report : result;
     throw badRequest(
-      INVALID_INPUT,
-      Object.keys(report.modelState).length
-        ? report.modelState
-        : { $: ['The project could not be imported. Please try again'] },
+      IMPORT_FAILED,
+      Object.keys(report.modelState).length ? report.modelState : { $: [IMPORT_FAILED] },
     );
   }
   const { parsed, report } = result;
+  const copies = [...result.weathers]
+    .filter(([, entry]) => entry.resolution === 'created')
+    .map(([from]) => [from, parsed.weatherCopies.get(from)!] as const);
+  const staged = await stageWeatherCopies(
+    db,
+    copies.map(([, copy]) => copy),
+  );
   const predictionIds: number[] = [];
-  await db.transaction(async (tx) => {
-    const t = tx as unknown as Db;
-    const created = async (kind: EquipmentKind, map: Map<number, Resolution & { record: Json }>) => {
-      for (const entry of map.values()) {
-        if (entry.id !== null) continue;
-        const schema = kind === 'module' ? moduleBodySchema : inverterBodySchema;
-        const { id: _id, ...fields } = entry.record;
-        const entity = schema.safeParse(
-          Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)),
-        );
-        if (!entity.success)
-          throw badRequest(INVALID_INPUT, {
-            [`library.${kind}s`]: [`${String(fields.name)}: ${entity.error.issues[0]?.message ?? 'invalid'}`],
-          });
-        entry.id = await createEquipment(t, auth, kind, entity.data as Json, {
-          source: 'Project import',
+  let projectId = 0;
+  try {
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      const project =
+        'project' in target ? target.project : (await createProject(t, auth, target.newProject)).project;
+      projectId = project.id;
+      for (const [from, copy] of copies)
+        result.weathers.get(from)!.id = await insertWeatherCopy(t, auth, copy, staged.tokens.get(copy)!);
+      for (const [entry, { kind, entity }] of result.newEquipment)
+        entry.id = await createEquipment(t, auth, kind, entity, { source: 'Project import', status: 1 });
+      const moduleIds = new Map([...result.modules].map(([from, r]) => [from, r.id!]));
+      const inverterIds = new Map([...result.inverters].map(([from, r]) => [from, r.id!]));
+      for (const { prediction, plant } of parsed.predictions) {
+        const { id: _id, name, status: _status, weatherId, ...data } = prediction;
+        const weather = typeof weatherId === 'number' ? (result.weathers.get(weatherId)?.id ?? null) : null;
+        const row = await insertPrediction(t, {
+          companyId: auth.company.id,
+          projectId: project.id,
+          ownerId: auth.user.id,
+          lastModifiedById: auth.user.id,
+          name: name ?? 'Imported prediction',
           status: 1,
+          weatherId: weather,
+          data: Object.fromEntries(Object.entries(data).filter(([, v]) => v !== null && v !== undefined)),
         });
+        predictionIds.push(row.id);
+        if (!plant) continue;
+        const renamed = structuredClone(plant) as Json;
+        walkPlant(renamed, ({ level, node }) => {
+          delete node.id;
+          if (level === 'dcField' && typeof node.moduleId === 'number')
+            node.moduleId = moduleIds.get(node.moduleId) ?? null;
+          if (level === 'inverter' && typeof node.inverterId === 'number')
+            node.inverterId = inverterIds.get(node.inverterId) ?? null;
+        });
+        const ctx = await plantMergeContext(t, auth, project.latitude, renamed, undefined);
+        const merged = mergePlant(undefined, renamed, ctx);
+        if (Object.keys(merged.errors).length) throw badRequest(IMPORT_FAILED, merged.errors);
+        await storePlant(t, auth.company.id, row.id, merged.plant);
       }
-    };
-    await created('module', result.modules);
-    await created('inverter', result.inverters);
-    const moduleIds = new Map([...result.modules].map(([from, r]) => [from, r.id!]));
-    const inverterIds = new Map([...result.inverters].map(([from, r]) => [from, r.id!]));
-    for (const { prediction, plant } of parsed.predictions) {
-      const { id: _id, name, status: _status, weatherId, ...data } = prediction;
-      const weather = typeof weatherId === 'number' ? (result.weathers.get(weatherId)?.id ?? null) : null;
-      const row = await insertPrediction(t, {
-        companyId: auth.company.id,
-        projectId: project.id,
-        ownerId: auth.user.id,
-        lastModifiedById: auth.user.id,
-        name: name ?? 'Imported prediction',
-        status: 1,
-        weatherId: weather,
-        data: Object.fromEntries(Object.entries(data).filter(([, v]) => v !== null && v !== undefined)),
-      });
-      predictionIds.push(row.id);
-      if (!plant) continue;
-      const renamed = structuredClone(plant) as Json;
-      walkPlant(renamed, ({ level, node }) => {
-        delete node.id;
-        if (level === 'dcField' && typeof node.moduleId === 'number')
-          node.moduleId = moduleIds.get(node.moduleId) ?? null;
-        if (level === 'inverter' && typeof node.inverterId === 'number')
-          node.inverterId = inverterIds.get(node.inverterId) ?? null;
-      });
-      const ctx = await plantMergeContext(t, auth, project.latitude, renamed, undefined);
-      const merged = mergePlant(undefined, renamed, ctx);
-      if (Object.keys(merged.errors).length) throw badRequest(INVALID_INPUT, merged.errors);
-      await storePlant(t, auth.company.id, row.id, merged.plant);
-    }
-  });
-  return { ...report, predictionIds };
+    });
+  } finally {
+    await staged.discard();
+  }
+  return { ...report, projectId, predictionIds };
 }
 
 /** The project fields of an export document, for POST /Project/Import. */

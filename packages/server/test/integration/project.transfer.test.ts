@@ -50,7 +50,7 @@ describeEachDatabase('project export and import with predictions', (ctx) => {
     const doc = exported.json() as Json;
     expect(doc).toMatchObject({
       sunfieldExport: 'project',
-      version: 1,
+      version: 2,
       project: { name: 'Greensboro', latitude: 36.1 },
     });
     expect((doc.predictions as Json[]).map((p) => (p.prediction as Json).name)).toEqual(['A', 'B']);
@@ -76,9 +76,9 @@ describeEachDatabase('project export and import with predictions', (ctx) => {
         { name: 'CSI Solar Co., Ltd. CS3U-400MS', resolution: 'same' },
       ]),
       inverters: [{ name: 'SMA America: SB7.7-1SP-US-40 [240V]', resolution: 'same' }],
-      weathers: [{ resolution: 'missing' }],
+      weathers: [{ resolution: 'created' }],
+      messages: [],
     });
-    expect((report.messages as string[])[0]).toMatch(/^A: its weather file .* is not in your library/);
 
     const imported = await call(app, {
       method: 'POST',
@@ -92,10 +92,12 @@ describeEachDatabase('project export and import with predictions', (ctx) => {
     const list = (
       await call(app, { method: 'GET', url: `/api/Project/${projectId}/Prediction`, token: other.token })
     ).json() as Json[];
-    expect(list.map((p) => [p.name, p.status, p.weatherId, p.cool996])).toEqual([
-      ['A', 1, null, 31],
-      ['B', 1, null, null],
+    expect(list.map((p) => [p.name, p.status, p.weatherId === world.weatherId, p.cool996])).toEqual([
+      ['A', 1, false, 31],
+      ['B', 1, false, null],
     ]);
+    expect(list[0]!.weatherId).toEqual(expect.any(Number));
+    expect(list[1]!.weatherId).toBeNull();
     const source = (
       await call(app, { method: 'GET', url: predictionUrl(world, a, '/PowerPlant'), token: world.token })
     ).json();

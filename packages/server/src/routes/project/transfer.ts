@@ -3,33 +3,56 @@
  * POST /Project/Import/Validate, POST /Project/Import (a new project with the predictions) and
  * POST /Project/{id}/ImportPredictions (into an existing project). See commands/projectTransfer.ts.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../auth/context.ts';
-import { createProject } from '../../commands/projectSave.ts';
+import { readUpload } from '../../commands/equipmentUpload.ts';
 import {
   exportedProjectFields,
   exportProject,
-  importPredictions,
+  IMPORT_FAILED,
+  importProjectDocument,
   validateProjectImport,
 } from '../../commands/projectTransfer.ts';
-import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
-import { deleteProject } from '../../models/project.ts';
+import { badRequest, modelStateFromZod } from '../../lib/errors.ts';
+import { scanJson, textProblems } from '../../lib/textGuard.ts';
 import { canUpdateProject, loadProjectFor } from '../../policies/project.ts';
+import { parseInWorker } from '../../uploads/parsePool.ts';
 import { createProjectSchema } from './schemas.ts';
 
-/** An export holds whole plants: bodies up to 64 MB. */
+/** An export holds whole plants and weather years: bodies and files up to 64 MB. */
 const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
+const PROJECT_FILE = 'project file';
 
 /** A file name without characters that break a Content-Disposition header. */
 const fileName = (name: string): string =>
   `${name.replace(/[^\w .()-]+/g, '_').slice(0, 100) || 'project'}.json`;
+
+/**
+ * The export document of an import call: a JSON body (checked by the shared text guard), or a
+ * multipart upload in the field "file" read as every upload is (size limit, a parsing thread) and its
+ * strings put through the same checks (nesting depth, NUL, lone surrogates).
+ */
+async function importBody(request: FastifyRequest): Promise<unknown> {
+  if (!request.isMultipart()) {
+    if (request.body === undefined || request.body === null)
+      throw badRequest(IMPORT_FAILED, { $: ['A project export is required.'] });
+    return request.body;
+  }
+  const upload = await readUpload(request, PROJECT_FILE, IMPORT_BODY_LIMIT);
+  if (scanJson(upload.bytes).tooDeep)
+    throw badRequest(IMPORT_FAILED, { file: ['The project file nests too deeply.'] });
+  const json = await parseInWorker('json', upload.bytes, { what: PROJECT_FILE });
+  const problems = textProblems(json, '');
+  if (Object.keys(problems).length) throw badRequest(IMPORT_FAILED, problems);
+  return json;
+}
 
 export function registerProjectTransferRoutes(app: FastifyInstance): void {
   const db = app.services.database.db;
 
   app.get(
     '/Project/:id/Export',
-    { schema: { summary: 'Export a project with its predictions as a file' } },
+    { schema: { summary: 'Export a project with its predictions, plants, equipment and weather as a file' } },
     async (request, reply) => {
       const auth = requireAuth(request);
       const { id } = request.params as { id: string };
@@ -47,29 +70,31 @@ export function registerProjectTransferRoutes(app: FastifyInstance): void {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const report = await validateProjectImport(db, auth, request.body);
-      if (!report.valid) throw badRequest(INVALID_INPUT, report.modelState);
+      const report = await validateProjectImport(db, auth, await importBody(request));
+      if (!report.valid) throw badRequest(IMPORT_FAILED, report.modelState);
       return report;
     },
   );
 
   app.post(
     '/Project/Import',
-    { schema: { summary: 'Import an exported project file as a new project' }, bodyLimit: IMPORT_BODY_LIMIT },
+    {
+      schema: { summary: 'Import an exported project file as a new project (JSON body or upload)' },
+      bodyLimit: IMPORT_BODY_LIMIT,
+    },
     async (request) => {
       const auth = requireAuth(request);
-      const report = await validateProjectImport(db, auth, request.body);
-      if (!report.valid) throw badRequest(INVALID_INPUT, report.modelState);
-      const fields = parse(createProjectSchema, exportedProjectFields(request.body));
-      const { project } = await createProject(db, auth, fields);
-      try {
-        const result = await importPredictions(db, auth, project, request.body);
-        return { id: project.id, ...result };
-      } catch (error) {
-        // Nothing half-imported: the new project goes with its predictions.
-        await deleteProject(db, auth.company.id, project.id);
-        throw error;
-      }
+      const body = await importBody(request);
+      const fields = createProjectSchema.safeParse(exportedProjectFields(body));
+      if (!fields.success)
+        throw badRequest(
+          IMPORT_FAILED,
+          Object.fromEntries(
+            Object.entries(modelStateFromZod(fields.error)).map(([k, v]) => [`project.${k}`, v]),
+          ),
+        );
+      const result = await importProjectDocument(db, auth, { newProject: fields.data }, body);
+      return { id: result.projectId, ...result };
     },
   );
 
@@ -83,9 +108,12 @@ export function registerProjectTransferRoutes(app: FastifyInstance): void {
       const auth = requireAuth(request);
       const { id } = request.params as { id: string };
       const found = await loadProjectFor(db, auth, id, canUpdateProject);
-      if (request.body === undefined || request.body === null)
-        throw badRequest(INVALID_INPUT, { $: ['A project export is required.'] });
-      const result = await importPredictions(db, auth, found.project, request.body);
+      const result = await importProjectDocument(
+        db,
+        auth,
+        { project: found.project },
+        await importBody(request),
+      );
       return { id: found.project.id, ...result };
     },
   );
