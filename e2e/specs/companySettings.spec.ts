@@ -2,7 +2,8 @@
  * Company default settings in the browser (issue 19): the admin of a new company opens the company
  * page, changes simulation defaults (transposition model, spatial variability), saves — 'Default
  * settings has been saved.' and the company route — then creates a prediction, whose model choices
- * show the defaults. Each of the eight default-settings pages opens with its title.
+ * show the defaults; a new module shows the company's status for new modules (Draft-Shared). Each of
+ * the eight default-settings pages opens with its title.
  */
 import { expect, test } from '@playwright/test';
 import { signIn } from './helpers.ts';
@@ -37,6 +38,16 @@ test('a changed simulation default is what a new prediction starts with', async 
     await nav.getByRole('link', { name: title }).click();
     await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible();
     await expect(page).toHaveTitle(`${title} | Sunfield`);
+    if (title === 'Miscellaneous') {
+      // New modules of the company start as Draft-Shared.
+      await page.getByRole('textbox', { name: 'Status of new modules' }).click();
+      await page.getByRole('option', { name: 'Draft-Shared', exact: true }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const saved = page.getByText('Default settings has been saved.');
+      await expect(saved).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/companies/${company!.id}$`));
+      await expect(saved).toHaveCount(0, { timeout: 10_000 }); // the toast closes after 3 s
+    }
     if (title === 'Weather Vendors') {
       // A Meteonorm licence is saved and shown masked from then on.
       const meteonorm = page.getByRole('region', { name: 'Meteonorm' });
@@ -89,4 +100,8 @@ test('a changed simulation default is what a new prediction starts with', async 
   await expect(page).toHaveURL(/\/model-choices$/);
   await expect(page.getByRole('textbox', { name: 'Transposition model' })).toHaveValue('Hay');
   await expect(page.getByRole('textbox', { name: 'Spatial variability (%)' })).toHaveValue('4.50');
+
+  // A new module shows the company's status for new modules.
+  await page.goto('/module');
+  await expect(page.getByText('Draft-Shared', { exact: true }).first()).toBeVisible();
 });

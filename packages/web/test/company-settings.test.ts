@@ -14,6 +14,7 @@ import {
   enumChoices,
   errorsByField,
   monthlyOf,
+  newRowStatusOf,
 } from '../src/screens/company/model.ts';
 
 const page = (path: string) => DEFAULT_SETTINGS_PAGES.find((p) => p.path === path)!;
@@ -91,5 +92,13 @@ describe('company default-settings pages', () => {
     expect(builtInText(field('postHeight'), 1.5, 'imperial')).toBe('Default: 4.92');
     expect(builtInText(field('tiltAngle'), 'by latitude', 'metric')).toBe('Default: by latitude');
     expect(builtInText(field('diffuseDirectDecompModel'), undefined, 'metric')).toBe('Not set');
+  });
+
+  it('shows new modules, inverters and weather with the status the server gives them', () => {
+    const settings = { miscellaneousSettings: { moduleStatus: 2, inverterStatus: 5 } };
+    expect(newRowStatusOf(settings, 'moduleStatus', ['User'])).toBe(2);
+    expect(newRowStatusOf(settings, 'inverterStatus', ['Admin'])).toBe(1);
+    expect(newRowStatusOf(settings, 'inverterStatus', ['FSLRAdmin'])).toBe(5);
+    expect(newRowStatusOf(null, 'weatherStatus', ['Admin'])).toBe(1);
   });
 });

@@ -1,6 +1,9 @@
 /** The company calls of the company pages (spec 2 §7.11) and their TanStack Query hooks. */
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
+import { useCurrentUser } from '../../auth/hooks.ts';
+import { useCompanyDefaults as useOwnCompanyDefaults } from '../predictions/builder/useBuilderData.ts';
+import { newRowStatusOf } from './model.ts';
 
 type Json = Record<string, unknown>;
 
@@ -60,4 +63,17 @@ export function useVendorSettings(id: string, path: string) {
 
 export function saveVendorSettings(id: string, path: string, body: Json): Promise<Json> {
   return api<Json>(path, { method: 'PUT', query: { CompanyId: id }, body, silent: true });
+}
+
+/**
+ * The status the user's next new module, inverter or weather gets (shown on the new form; the server
+ * decides it on create); undefined while the company's settings load.
+ */
+export function useNewRowStatus(
+  field: 'moduleStatus' | 'inverterStatus' | 'weatherStatus',
+): number | undefined {
+  const user = useCurrentUser();
+  const settings = useOwnCompanyDefaults();
+  if (settings.isPending) return undefined;
+  return newRowStatusOf(settings.data ?? null, field, user?.roles ?? []);
 }

@@ -5,6 +5,7 @@
  * field (`group.field`), and the problems the form finds before sending.
  */
 import {
+  ASSET_STATUS,
   isAdmin,
   isITAdmin,
   isSuperAdmin,
@@ -14,6 +15,7 @@ import {
   type RoleList,
   type Setting,
   type SettingsGroup,
+  settableAssetStatuses,
 } from '@sunfield/domain';
 import { rangeProblem, type Range } from '../predictions/pages/settings/fieldRules.ts';
 
@@ -163,6 +165,23 @@ export function enumChoices(
         v.id === current || ((!engine || engine.includes(v.id)) && (!statuses || statuses.includes(v.id))),
     )
     .map((v) => ({ value: String(v.id), label: v.label ?? v.name }));
+}
+
+/**
+ * The status a new module, inverter or weather of the user gets (the server's rule, policies/company.ts
+ * newRowStatus): the company's `miscellaneousSettings` default when the user may set that status, else
+ * Draft-Private.
+ */
+export function newRowStatusOf(
+  settings: Json | null | undefined,
+  field: 'moduleStatus' | 'inverterStatus' | 'weatherStatus',
+  roles: RoleList,
+): number {
+  const misc = settings?.miscellaneousSettings;
+  const value = isObject(misc) ? misc[field] : undefined;
+  return typeof value === 'number' && settableAssetStatuses(roles).includes(value)
+    ? value
+    : ASSET_STATUS.DraftPrivate;
 }
 
 export type { SettingsGroup };

@@ -14,6 +14,7 @@ import { useDirtyForm } from '../../../lib/dirtyForm.ts';
 import { splitFormErrors } from '../../../lib/formErrors.ts';
 import { toast } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/pageTitle.ts';
+import { useNewRowStatus } from '../../company/api.ts';
 import { createInverter, updateInverter } from '../api.ts';
 import {
   NUMBER_FIELD_NAMES,
@@ -58,13 +59,25 @@ export function InverterScreen() {
   return <SavedInverter raw={raw} />;
 }
 
+/** A new inverter, once the company's default status of new inverters is known. */
 function UnsavedInverter() {
+  const status = useNewRowStatus('inverterStatus');
+  if (status === undefined)
+    return (
+      <Center p="xl">
+        <Loader aria-label="Loading inverter" />
+      </Center>
+    );
+  return <NewInverter status={status} />;
+}
+
+function NewInverter({ status }: { status: number }) {
   const location = useLocation();
   const [start] = useState(() => {
     const state = location.state as Partial<ImportedInverterState> | null;
     return state?.imported && typeof state.imported === 'object'
       ? { inverter: state.imported, fileName: state.fileName ?? 'OND file' }
-      : { inverter: newInverterFields(), fileName: null };
+      : { inverter: newInverterFields(status), fileName: null };
   });
   usePageTitle(start.inverter.name || NEW_INVERTER_NAME);
   return <InverterEditor source={start.inverter} saved={null} importedFrom={start.fileName} />;

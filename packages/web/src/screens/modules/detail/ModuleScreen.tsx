@@ -27,6 +27,7 @@ import {
 import { parseModuleId } from '../model/listParams.ts';
 import { newModule, prepareModuleForSave, shadingTableError } from '../model/moduleRules.ts';
 import type { Module, ModuleRecord } from '../model/types.ts';
+import { useNewRowStatus } from '../../company/api.ts';
 import { isNotFound, useModule, useModuleCache } from '../queries.ts';
 import { ChartsTab } from './ChartsTab.tsx';
 import { IamTab } from './IamTab.tsx';
@@ -59,11 +60,16 @@ export function ModuleScreen() {
   const { id, invalid, tab } = useRoute();
   const [search] = useSearchParams();
   const query = useModule(id);
+  const newStatus = useNewRowStatus('moduleStatus');
   const fresh = useMemo(() => {
     const technology = Number(search.get('technology'));
     const construction = Number(search.get('construction'));
-    return newModule(technology > 0 ? technology : undefined, construction > 0 ? construction : undefined);
-  }, [search]);
+    return newModule(
+      technology > 0 ? technology : undefined,
+      construction > 0 ? construction : undefined,
+      newStatus,
+    );
+  }, [search, newStatus]);
 
   if (invalid || (query.isError && isNotFound(query.error))) {
     return (
@@ -72,7 +78,7 @@ export function ModuleScreen() {
       </Alert>
     );
   }
-  if (id !== null && query.isPending) {
+  if ((id !== null && query.isPending) || (id === null && newStatus === undefined)) {
     return (
       <Center p="xl">
         <Loader aria-label="Loading module" />
