@@ -55,7 +55,7 @@ function time(fn: () => void, steps: number, reps: number): number {
   for (let r = 0; r < reps; r++) {
     let runs = 0;
     const c0 = process.cpuUsage();
-    let used = 0;
+    let used: number;
     do {
       fn();
       runs++;

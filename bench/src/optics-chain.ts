@@ -440,7 +440,7 @@ export function runCase(name: string, intervalMinutes: number, samples = 7): Cas
     let runs = 0;
     const s0 = process.cpuUsage();
     const w0 = performance.now();
-    let used = 0;
+    let used: number;
     do {
       fn();
       runs++;

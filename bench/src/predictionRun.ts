@@ -350,7 +350,7 @@ async function runOnce(
   const posted = await ok(app.inject({ method: 'POST', url: `${url}/Run`, headers: r.user.headers }), 'Run');
   const postMs = Date.now() - t0;
   const runId = posted.id as number;
-  let body: Json = {};
+  let body: Json;
   let longestGapMs = 0;
   let lastAnswer = Date.now();
   let storeSeenAt = NaN;

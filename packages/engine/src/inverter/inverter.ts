@@ -276,7 +276,7 @@ export function inverterSeries(x: InverterInputs, p: InverterParams, out: Invert
     let pdc = sc[1]!;
     // AC limit at this step.
     let limit = modelLimit;
-    let pset = setpoint;
+    let pset: number;
     if (setpointSeries && setpointSeries[i]! === setpointSeries[i]!) pset = setpointSeries[i]!;
     else if (derateSeries && derateSeries[i]! === derateSeries[i]!) pset = setpoint * derateSeries[i]!;
     else pset = setpoint * derate0;

@@ -93,13 +93,12 @@ export function prepareYearRepeater(
   const t = x.times;
   const msIntoYear = new Float64Array(t.length);
   const offset = p.utcOffsetHours * MS_PER_HOUR;
-  let cachedYear = Number.NaN;
   let cachedStart = 0;
   let cachedEnd = 0;
   for (let i = 0; i < t.length; i++) {
     const local = t[i]! + offset;
     if (!(local >= cachedStart && local < cachedEnd)) {
-      cachedYear = yearOfDays(Math.floor(local / MS_PER_DAY));
+      const cachedYear = yearOfDays(Math.floor(local / MS_PER_DAY));
       cachedStart = daysFromCivil(cachedYear, 1, 1) * MS_PER_DAY;
       cachedEnd = daysFromCivil(cachedYear + 1, 1, 1) * MS_PER_DAY;
     }

@@ -249,7 +249,7 @@ export function essDispatchSeries(
     const excess = pv > lim ? pv - lim : 0;
     const target = table[(month[i]! - 1) * 24 + hour[i]!] === 1;
     let request = 0;
-    let wantDischarge = false;
+    let wantDischarge: boolean;
     let cap = pInv;
     if (algo === 'lgiaExcess') {
       request = excess;

@@ -111,7 +111,6 @@ function dateOrder(samples: string[][]): 'ymd' | 'dmy' | 'mdy' {
   let firstBig = false;
   let secondBig = false;
   let firstYear = false;
-  let sep = '';
   for (const [a, b] of samples) {
     if (a!.length === 4) firstYear = true;
     if (+a! > 12) firstBig = true;
@@ -120,7 +119,7 @@ function dateOrder(samples: string[][]): 'ymd' | 'dmy' | 'mdy' {
   if (firstYear) return 'ymd';
   if (firstBig) return 'dmy';
   if (secondBig) return 'mdy';
-  sep = samples[0]?.[3] ?? '';
+  const sep = samples[0]?.[3] ?? '';
   return sep === '/' ? 'mdy' : 'dmy';
 }
 

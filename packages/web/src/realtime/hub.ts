@@ -133,7 +133,7 @@ export class Hub {
 
   private async open(): Promise<void> {
     this.opening = true;
-    let token: string | null = null;
+    let token: string | null;
     try {
       token = await this.options.getToken();
     } catch {

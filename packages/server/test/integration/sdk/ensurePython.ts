@@ -72,7 +72,9 @@ export async function ensurePython(): Promise<void> {
     });
   } catch (error) {
     const { stderr, message } = error as { stderr?: string; message: string };
-    throw new Error(`Installing ${missing.join(', ')} with apt failed: ${stderr?.trim() || message}`);
+    throw new Error(`Installing ${missing.join(', ')} with apt failed: ${stderr?.trim() || message}`, {
+      cause: error,
+    });
   }
   const still = await missingPythonPackages();
   if (still.length)
