@@ -86,13 +86,16 @@ export function registerProjectTransferRoutes(app: FastifyInstance): void {
       const auth = requireAuth(request);
       const body = await importBody(request);
       const fields = createProjectSchema.safeParse(exportedProjectFields(body));
-      if (!fields.success)
-        throw badRequest(
-          IMPORT_FAILED,
-          Object.fromEntries(
+      if (!fields.success) {
+        // The whole file is reported: the document's own problems, then the project's fields.
+        const report = await validateProjectImport(db, auth, body);
+        throw badRequest(IMPORT_FAILED, {
+          ...report.modelState,
+          ...Object.fromEntries(
             Object.entries(modelStateFromZod(fields.error)).map(([k, v]) => [`project.${k}`, v]),
           ),
-        );
+        });
+      }
       const result = await importProjectDocument(db, auth, { newProject: fields.data }, body);
       return { id: result.projectId, ...result };
     },

@@ -1,5 +1,6 @@
 /** The project calls (spec 2 §7.4, §7.12) and the list fetch that also reads X-Total-Count. */
 import { api, apiPage } from '../../api/client.ts';
+import { startUpload, type Upload } from '../../api/upload.ts';
 import type { ListQuery } from './model/params.ts';
 import type { GeoLocation, GeoTimeZone, Project, ProjectListPage, ProjectPayload } from './model/types.ts';
 import { geoTimeZoneOf, type GeoTimeZoneAnswer } from './model/geoTimeZone.ts';
@@ -62,4 +63,25 @@ export async function getGeoTimeZone(
     signal,
   });
   return geoTimeZoneOf(answer);
+}
+
+/** GET /Project/{id}/Export (docs/project-export.md), saved by the browser as `{name}.json`. */
+export async function exportProjectFile(id: number, name: string): Promise<void> {
+  const body = await api<unknown>(`/Project/${id}/Export`);
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${name.replace(/[\\/:*?"<>|]+/g, '_') || 'project'}.json`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** POST /Project/Import with the file (the upload overlay shows progress): the new project's id. */
+export function importProjectFile(file: File): Upload<{ id: number; predictionIds: number[] }> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return startUpload<{ id: number; predictionIds: number[] }>('/Project/Import', form);
 }

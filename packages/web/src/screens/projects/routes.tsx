@@ -1,14 +1,17 @@
 /**
- * Project routes (spec 1 §2): / (projects list), /create-project/, /projects/{projectID}.
+ * Project routes (spec 1 §2): / (projects list), /create-project/, /projects/{projectID},
+ * /projects/{type}/import.
  * The web-shell mounts these inside the signed-in layout.
  */
 import type { RouteObject } from 'react-router';
 import { CreateProjectScreen } from './create/CreateProjectScreen.tsx';
 import { ProjectScreen } from './detail/ProjectScreen.tsx';
+import { ImportProjectScreen } from './import/ImportProjectScreen.tsx';
 import { ProjectsScreen } from './list/ProjectsScreen.tsx';
 
 export const projectRoutes: RouteObject[] = [
   { index: true, element: <ProjectsScreen /> },
   { path: 'create-project', element: <CreateProjectScreen /> },
   { path: 'projects/:projectID', element: <ProjectScreen /> },
+  { path: 'projects/:type/import', element: <ImportProjectScreen /> },
 ];

@@ -1,10 +1,10 @@
-/** Edit, Archive/Restore and Delete for one project. */
+/** Edit, Export (the project file, docs/project-export.md), Archive/Restore and Delete for one project. */
 import { Button, Group } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { TOAST } from '@sunfield/domain';
 import { notifyError, toast } from '../../../lib/notify.ts';
-import { updateProject } from '../api.ts';
+import { exportProjectFile, updateProject } from '../api.ts';
 import { PROJECT_STATUS_ACTIVE, PROJECT_STATUS_ARCHIVED } from '../model/format.ts';
 import type { Project } from '../model/types.ts';
 import { useProjectCache } from '../queries.ts';
@@ -30,12 +30,16 @@ export function ProjectActions({ project }: { project: Project }) {
     },
     onError: (error) => notifyError(error instanceof Error ? error.message : error),
   });
+  const exporting = useMutation({ mutationFn: () => exportProjectFile(project.id, project.name) });
 
   return (
     <>
       <Group gap="xs">
         <Button variant="default" onClick={() => setOpen('edit')}>
           Edit
+        </Button>
+        <Button variant="default" loading={exporting.isPending} onClick={() => exporting.mutate()}>
+          Export
         </Button>
         <Button
           variant="default"

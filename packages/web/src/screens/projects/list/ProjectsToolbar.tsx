@@ -1,4 +1,4 @@
-/** Status filter (Active by default), debounced search and the Create Project button. */
+/** Status filter (Active by default), debounced search, Import Project and Create Project. */
 import { Button, Group } from '@mantine/core';
 import { Link } from 'react-router';
 import { ListSearch } from '../../../components/list/ListSearch.tsx';
@@ -31,9 +31,14 @@ export function ProjectsToolbar({ params, onChange }: Props) {
           w={280}
         />
       </Group>
-      <Button component={Link} to="/create-project/">
-        Create Project
-      </Button>
+      <Group gap="xs">
+        <Button variant="default" component={Link} to="/projects/file/import">
+          Import Project
+        </Button>
+        <Button component={Link} to="/create-project/">
+          Create Project
+        </Button>
+      </Group>
     </Group>
   );
 }
