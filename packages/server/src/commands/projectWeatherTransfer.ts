@@ -12,6 +12,7 @@
 import { inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { canReadAsset, type LibraryActor } from '@sunfield/domain';
+import { TIMESTAMP_DEFINITIONS } from '@sunfield/engine/time/weatherTimestamps.ts';
 import type { WeatherSeriesKey } from '@sunfield/engine/weather/types.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/index.ts';
@@ -58,6 +59,23 @@ const COLUMN_NAMES = [TIME_COLUMN, ...WEATHER_SERIES_KEYS] as [string, ...string
 const finite = (min: number, max: number) => z.number().min(min).max(max);
 const date = z.iso.datetime({ offset: true, error: 'A date and time (ISO 8601) is required.' });
 
+/**
+ * The stored meta the engine reads back (models/weather.ts `weatherMetaOf`): its numbers in
+ * physical ranges (the row's own columns, checked below, take precedence where both exist).
+ */
+const metaSchema = z.looseObject({
+  stampUtcOffset: finite(-14, 14).nullish(),
+  timeZone: finite(-14, 14).nullish(),
+  sunOffsetMinutes: finite(-1440, 1440).nullish(),
+  intervalMinutes: finite(1, 1440).nullish(),
+  timestampDefinition: z.enum(TIMESTAMP_DEFINITIONS as [string, ...string[]]).nullish(),
+  poaTilt: finite(0, 90).nullish(),
+  poaAzimuth: finite(-360, 360).nullish(),
+  windSensorHeight: finite(0, 300).nullish(),
+  typicalYear: z.boolean().nullish(),
+  years: z.array(z.number().int().min(1900).max(2200)).max(300).nullish(),
+});
+
 export const weatherRecordSchema = z.object({
   id: z.number().int(),
   name: z.string().trim().min(1, 'Name is required.').max(200),
@@ -72,7 +90,7 @@ export const weatherRecordSchema = z.object({
   endDate: date.nullish(),
   timeInterval: z.number().int().min(1).max(1440),
   rowCount: z.number().int().min(1).max(MAX_WEATHER_ROWS),
-  data: z.record(z.string(), z.unknown()).default({}),
+  data: z.looseObject({ meta: metaSchema.optional() }).default({}),
   series: z
     .array(
       z.object({

@@ -147,6 +147,14 @@ describeEachDatabase('project export and import, run in another company', (ctx) 
         'library.weathers.0.series.',
       ],
       [
+        'a huge offset in the weather meta',
+        (d) => {
+          const w = (d.library as { weathers: Json[] }).weathers[0]!;
+          ((w.data as Json).meta as Json).sunOffsetMinutes = 1e300;
+        },
+        'library.weathers.0.data.meta.sunOffsetMinutes',
+      ],
+      [
         'a short series',
         (d) => {
           const w = (d.library as { weathers: Json[] }).weathers[0]!;
