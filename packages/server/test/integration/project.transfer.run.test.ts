@@ -190,9 +190,14 @@ describeEachDatabase('project export and import, run in another company', (ctx) 
         ).toBe(true);
       }
     }
-    // Not JSON at all.
+    // Not JSON at all; a file past the 64 MB upload limit.
     const notJson = await upload(other, 'not json {');
     expect(notJson.statusCode).toBe(400);
+    const huge = await upload(other, `{"pad":"${'x'.repeat(65 * 1024 * 1024)}"}`);
+    expect(huge.statusCode).toBe(400);
+    expect(huge.json()).toMatchObject({
+      modelState: { file: ['The project file is too large: the limit is 64 MB.'] },
+    });
     expect(await owned(other.companyId)).toEqual(before);
 
     // The unchanged file imports (the checks above refused only what was wrong).
