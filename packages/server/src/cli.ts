@@ -92,7 +92,8 @@ export async function main(argv: string[]): Promise<number> {
       const { createLogger } = await import('./lib/logger.ts');
       const log = createLogger('sunfield-worker');
       const workers = await startWorkers(database, log);
-      log.info('Sunfield worker started.');
+      // The start-up banner, whatever LOG_LEVEL, as `serve` prints its own.
+      console.log('Sunfield worker started.');
       const stop = async () => {
         await workers.stop();
         await database.close();
