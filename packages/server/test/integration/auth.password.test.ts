@@ -16,12 +16,20 @@ const NEW_PASSWORD = 'Brand-New-Pass-7';
 
 describeEachDatabase('auth: forgot password', (ctx) => {
   const forgot = (email: string) =>
-    call(ctx().app, { method: 'POST', url: '/api/auth/forgot-password', payload: { email } });
+    // From an address of its own: reset requests are limited per address, and the suites of a test
+    // worker share one PostgreSQL database (and its limits) within the window.
+    call(ctx().app, {
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email },
+      remoteAddress: randomIp(),
+    });
   const submit = (email: string, code: string, password = NEW_PASSWORD) =>
     call(ctx().app, {
       method: 'POST',
       url: '/api/auth/forgot-password/submit',
       payload: { email, code, password },
+      remoteAddress: randomIp(),
     });
   const login = (email: string, password: string) =>
     call(ctx().app, {

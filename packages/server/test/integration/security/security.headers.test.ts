@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../../src/config.ts';
 import { workerLogger } from '../../../src/jobs/log.ts';
 import { createMailer } from '../../../src/lib/mailer.ts';
 import { call, describeEachDatabase, STRONG_PASSWORD, uniqueEmail, waitForMail } from '../harness.ts';
+import { randomIp } from '../factories.ts';
 import { createCompanyUser } from '../projectFactory.ts';
 
 /** A built web app of one page and one asset, so the static and history-mode answers can be read. */
@@ -143,6 +144,7 @@ describeEachDatabase('security: headers and tokens', (ctx) => {
       method: 'POST',
       url: '/api/auth/login',
       payload: { email: user.email, password: 'not-the-password' },
+      remoteAddress: randomIp(),
     });
     expect(login.headers['cache-control']).toBe('no-store');
     // The web app's files are not API answers.
@@ -240,6 +242,7 @@ describeEachDatabase('security: logs', { mailWorkers: false }, (ctx) => {
         method: 'POST',
         url: '/api/auth/forgot-password',
         payload: { email: user.email },
+        remoteAddress: randomIp(),
       });
       expect(res.statusCode, res.body).toBe(200);
     } finally {
