@@ -227,6 +227,9 @@ describe('model choices', () => {
     expect(enumOptions(definitions, 'TranspositionModelType')).toEqual([
       { value: '0', label: 'Hay' },
       { value: '1', label: 'Perez' },
+      { value: '100', label: 'Isotropic' },
+      { value: '101', label: 'Reindl' },
+      { value: '102', label: 'Klucher' },
     ]);
     expect(enumOptions(definitions, 'DirectBeamShadingModel').map((o) => o.value)).toEqual([
       '0',

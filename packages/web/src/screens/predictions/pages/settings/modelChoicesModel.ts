@@ -21,7 +21,7 @@
  * - Soiling 'Weather File' and beam models 2 (retired) and 4 (cSi3Diode) are refused by the engine:
  *   they are offered only to a prediction that already has them, so it can move off them.
  */
-import { findDefinition, type Definition } from '@sunfield/domain';
+import { findDefinition, PREDICTION_TRANSPOSITION_MODELS, type Definition } from '@sunfield/domain';
 import { combinedUncertainty, pValueFactor, UNCERTAINTY_DEFAULTS } from '@sunfield/engine';
 import type { Json, Prediction } from '../../model/types.ts';
 import { finite } from './fieldRules.ts';
@@ -30,6 +30,14 @@ export interface ChoiceOption {
   value: string;
   label: string;
 }
+
+/**
+ * Values the engine runs beyond the product's own, numbered past them (domain's prediction choices):
+ * isotropic 100, Reindl 101 and Klucher 102 transposition.
+ */
+const SUNFIELD_VALUES: Readonly<Record<string, readonly { id: number; name: string; label?: string }[]>> = {
+  TranspositionModelType: PREDICTION_TRANSPOSITION_MODELS.values.filter((v) => v.id >= 100),
+};
 
 /** Values of an enumeration the engine runs; absent: every value. */
 export const ENGINE_VALUES: Readonly<Record<string, readonly number[]>> = {
@@ -55,7 +63,9 @@ export function enumOptions(
   );
   const definition = served ?? findDefinition(type);
   const allowed = ENGINE_VALUES[type];
-  return (definition?.values ?? [])
+  // Sunfield's own values past the product's (issue 17: every transposition the engine implements).
+  const own = (SUNFIELD_VALUES[type] ?? []).filter((v) => !definition?.values.some((d) => d.id === v.id));
+  return [...(definition?.values ?? []), ...own]
     .filter((v) => !allowed || allowed.includes(v.id) || v.id === current)
     .map((v) => ({ value: String(v.id), label: v.label ?? v.name }));
 }
