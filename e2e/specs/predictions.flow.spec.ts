@@ -127,6 +127,12 @@ test('build a two-block plant, run it, read the results, clone, change the tilt,
   await expect(editor.getByRole('textbox', { name: /^Modules in series/ })).not.toHaveValue('');
   // The instant preview: the string window at the site's design temperatures, computed in the page.
   await expect(page.getByText(/OK|Out of window/).first()).toBeVisible();
+  // The field's cell temperature model: Faiman, with its two coefficients (issue 17).
+  await editor.getByRole('textbox', { name: 'Module temperature model' }).click();
+  await page.getByRole('option', { name: 'Faiman', exact: true }).click();
+  await editor.getByRole('textbox', { name: /^U0/ }).fill('25');
+  await editor.getByRole('textbox', { name: /^U1/ }).fill('6.84');
+  await expect(editor.getByRole('textbox', { name: /^Uc/ })).toHaveCount(0);
   await tree.getByRole('treeitem', { name: /^Block 1/ }).click();
   await page.getByRole('button', { name: 'Clone block' }).click();
   await expect(page.getByText(/Block \d+ was cloned/)).toBeVisible();

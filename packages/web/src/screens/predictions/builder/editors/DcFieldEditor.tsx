@@ -13,7 +13,13 @@ import { dcFieldWarnings, DC_FIELD_LOCKS } from '../model/fieldRules.ts';
 import { PlantNumberInput } from '../PlantNumberInput.tsx';
 import { DcFieldPreview } from '../preview/DcFieldPreview.tsx';
 import { inRange, NameSelect, numberOf, RepeaterInput, Section, wholeNumber } from './common.tsx';
-import { LayoutSection, LossesSection, MountingSection, TableSection } from './DcFieldSections.tsx';
+import {
+  LayoutSection,
+  LossesSection,
+  MountingSection,
+  TableSection,
+  TemperatureSection,
+} from './DcFieldSections.tsx';
 
 export interface DcFieldEditorProps {
   field: Json;
@@ -159,6 +165,7 @@ export function DcFieldEditor(props: DcFieldEditorProps) {
       <MountingSection {...sectionProps} />
       <LayoutSection {...sectionProps} />
       <LossesSection {...sectionProps} bifacial={module?.faciality === 1} />
+      <TemperatureSection {...sectionProps} />
       <DcFieldPreview
         field={field}
         inverter={props.inverter}

@@ -2,10 +2,11 @@
  * The DC field editor's sections below the module and strings: the table (orientation, modules high
  * and wide, gaps), the mounting (fixed tilt, horizontal tracker with its limits and backtracking, or
  * seasonal tilt by month), the layout (ground coverage ratio, pitch, rows, post height, field size),
- * the ground, and the losses. Lengths are stored in m and shown in the user's units.
+ * the ground, the losses, and the cell temperature model with its coefficients. Lengths are stored in
+ * m and shown in the user's units.
  */
 import { Select, SimpleGrid, Stack } from '@mantine/core';
-import { DEFINITIONS, MONTH_NAMES, type UnitSystemName } from '@sunfield/domain';
+import { DC_FIELD_TEMPERATURE_MODELS, DEFINITIONS, MONTH_NAMES, type UnitSystemName } from '@sunfield/domain';
 import type { Json } from '../../model/types.ts';
 import { DC_FIELD_LOCKS, type LockedValue } from '../model/fieldRules.ts';
 import { PlantNumberInput, type PlantNumberInputProps } from '../PlantNumberInput.tsx';
@@ -16,6 +17,7 @@ const options = (values: readonly { id: number; name: string; label?: string }[]
 const ORIENTATIONS = options(DEFINITIONS.ModuleOrientation.values);
 const TRACKING_TYPES = options(DEFINITIONS.DCFieldTrackingTypeEnum.values);
 const BACKTRACKING = options(DEFINITIONS.DCFieldBacktrackingType.values);
+const TEMPERATURE_MODELS = options(DC_FIELD_TEMPERATURE_MODELS.values);
 
 const FIXED = 0;
 const TRACKER = 1;
@@ -241,6 +243,82 @@ export function LossesSection(props: SectionProps & { bifacial: boolean }) {
       {(props.bifacial || numberOf(field.backSideMismatch) !== undefined) &&
         number('backSideMismatch', 'Back-side mismatch', percent)}
       {tracker && number('trackerLoadLoss', 'Tracker load loss', percent)}
+    </Section>
+  );
+}
+
+/** DCFieldModuleTemperatureModelType values, with the engine's own past the product's (domain). */
+const HEAT_BALANCE = 0;
+const SANDIA = 1;
+const NOCT = 2;
+const FAIMAN = 100;
+const PVSYST = 101;
+const FUENTES = 102;
+
+/**
+ * The cell temperature model of the field and the coefficients that model reads (issue 17): heat
+ * balance Uc, Uv, α; Sandia a, b, ΔT; NOCT; Faiman U0, U1; PVsyst Uc, Uv, α and the module efficiency;
+ * Fuentes with the installed NOCT, heights, emissivity, absorptance and characteristic length. An
+ * empty coefficient is the engine's default, which the run's assumptions list.
+ */
+export function TemperatureSection(props: SectionProps) {
+  const { field, disabled, onChange } = props;
+  const number = numberInputs(props);
+  const model = numberOf(field.modTempModel) ?? HEAT_BALANCE;
+  const fraction = { validate: inRange(0, 1, '') };
+  const heatBalance = (
+    <>
+      {number('heatBalanceConductiveCoef', 'Uc', { symbol: 'W/m²K', validate: inRange(0, 200, ' W/m²K') })}
+      {number('heatBalanceConvectiveCoef', 'Uv', {
+        symbol: 'W·s/m³K',
+        validate: inRange(0, 100, ' W·s/m³K'),
+      })}
+      {number('transmittanceAbsorptance', 'Absorptance α', fraction)}
+    </>
+  );
+  return (
+    <Section title="Cell temperature">
+      <Select
+        label="Module temperature model"
+        data={TEMPERATURE_MODELS}
+        value={String(model)}
+        onChange={(value) => value !== null && onChange({ modTempModel: Number(value) })}
+        allowDeselect={false}
+        disabled={disabled}
+      />
+      {model === HEAT_BALANCE && heatBalance}
+      {model === SANDIA && (
+        <>
+          {number('sandiaConductiveCoef', 'Sandia a', { validate: inRange(-20, 0, '') })}
+          {number('sandiaConvectiveCoef', 'Sandia b', { symbol: 's/m', validate: inRange(-1, 0, ' s/m') })}
+          {number('cellToModuleTempDiff', 'Cell to module ΔT', { unit: 'celsiusDelta' })}
+        </>
+      )}
+      {(model === NOCT || model === FUENTES) &&
+        number('nominalOperatingCellTemperature', model === FUENTES ? 'Installed NOCT' : 'NOCT', {
+          unit: 'celsius',
+        })}
+      {model === FAIMAN && (
+        <>
+          {number('faimanU0', 'U0', { symbol: 'W/m²K', validate: inRange(0, 200, ' W/m²K') })}
+          {number('faimanU1', 'U1', { symbol: 'W·s/m³K', validate: inRange(0, 100, ' W·s/m³K') })}
+        </>
+      )}
+      {model === PVSYST && (
+        <>
+          {heatBalance}
+          {number('moduleEfficiency', 'Module efficiency η', { validate: inRange(0, 0.5, '') })}
+        </>
+      )}
+      {model === FUENTES && (
+        <>
+          {number('fuentesModuleHeight', 'Module height', { unit: 'metre' })}
+          {number('fuentesWindHeight', 'Wind measurement height', { unit: 'metre' })}
+          {number('fuentesEmissivity', 'Emissivity', fraction)}
+          {number('fuentesAbsorption', 'Absorptance', fraction)}
+          {number('fuentesCharacteristicLength', 'Characteristic length', { unit: 'metre' })}
+        </>
+      )}
     </Section>
   );
 }
