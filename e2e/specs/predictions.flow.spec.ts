@@ -94,6 +94,9 @@ test('build a two-block plant, run it, read the results, clone, change the tilt,
   await page.waitForTimeout(1100); // the form is marked dirty after the 1-second debounce (spec 2 §9.1)
   await page.getByRole('tab', { name: 'Model Choices' }).click();
   await expect(page).toHaveURL(/\/model-choices$/);
+  // Each DC field runs its own cell temperature model (chosen in the builder below).
+  await page.getByRole('textbox', { name: 'Module temperature model' }).click();
+  await page.getByRole('option', { name: 'DC-field-defined', exact: true }).click();
   await page
     .getByRole('navigation', { name: 'Main navigation' })
     .getByRole('link', { name: 'Projects' })
@@ -133,6 +136,9 @@ test('build a two-block plant, run it, read the results, clone, change the tilt,
   await editor.getByRole('textbox', { name: /^U0/ }).fill('25');
   await editor.getByRole('textbox', { name: /^U1/ }).fill('6.84');
   await expect(editor.getByRole('textbox', { name: /^Uc/ })).toHaveCount(0);
+  await expect(
+    editor.getByText("The prediction's model is DC-field-defined: this field runs this model."),
+  ).toBeVisible();
   await tree.getByRole('treeitem', { name: /^Block 1/ }).click();
   await page.getByRole('button', { name: 'Clone block' }).click();
   await expect(page.getByText(/Block \d+ was cloned/)).toBeVisible();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { definitionsCatalog, transmissionLineResistance } from '@sunfield/domain';
 import type { Json, MonthlyFactor, PowerPlant } from '../src/screens/predictions/model/types.ts';
+import { effectiveTemperatureModel } from '../src/screens/predictions/builder/editors/DcFieldSections.tsx';
 import {
   isMultiValuePaste,
   parseGrid,
@@ -230,6 +231,15 @@ describe('model choices', () => {
       { value: '100', label: 'Isotropic' },
       { value: '101', label: 'Reindl' },
       { value: '102', label: 'Klucher' },
+    ]);
+    expect(enumOptions(definitions, 'ModuleTemperatureModelType').map((o) => o.label)).toEqual([
+      'Heat Balance',
+      'Sandia',
+      'NOCT',
+      'DC-field-defined',
+      'Faiman',
+      'PVsyst',
+      'Fuentes',
     ]);
     expect(enumOptions(definitions, 'DirectBeamShadingModel').map((o) => o.value)).toEqual([
       '0',
@@ -538,5 +548,15 @@ describe('nodal export options', () => {
     });
     const complete = foldExportFlags(folded, flags);
     expect(complete.blocks[1]).toBe(folded.blocks[1]);
+  });
+});
+
+describe("the DC field's cell temperature model", () => {
+  it("runs the field's own model only when the prediction's is DC-field-defined", () => {
+    expect(effectiveTemperatureModel(3, 100)).toBe(100);
+    expect(effectiveTemperatureModel(3, undefined)).toBe(0);
+    expect(effectiveTemperatureModel(0, 100)).toBe(0);
+    expect(effectiveTemperatureModel(102, 1)).toBe(102);
+    expect(effectiveTemperatureModel(undefined, 2)).toBe(0);
   });
 });

@@ -165,7 +165,7 @@ export function DcFieldEditor(props: DcFieldEditorProps) {
       <MountingSection {...sectionProps} />
       <LayoutSection {...sectionProps} />
       <LossesSection {...sectionProps} bifacial={module?.faciality === 1} />
-      <TemperatureSection {...sectionProps} />
+      <TemperatureSection {...sectionProps} predictionModel={numberOf(props.prediction.modTempModel)} />
       <DcFieldPreview
         field={field}
         inverter={props.inverter}

@@ -247,24 +247,39 @@ export function LossesSection(props: SectionProps & { bifacial: boolean }) {
   );
 }
 
-/** DCFieldModuleTemperatureModelType values, with the engine's own past the product's (domain). */
+/** Module temperature model values (prediction and DC field), the engine's own past the product's. */
 const HEAT_BALANCE = 0;
 const SANDIA = 1;
 const NOCT = 2;
+const DC_FIELD_DEFINED = 3;
 const FAIMAN = 100;
 const PVSYST = 101;
 const FUENTES = 102;
 
+/** The model a field runs: its own when the prediction's is DC-field-defined, else the prediction's. */
+export function effectiveTemperatureModel(
+  predictionModel: number | undefined,
+  fieldModel: number | undefined,
+) {
+  const prediction = predictionModel ?? HEAT_BALANCE;
+  return prediction === DC_FIELD_DEFINED ? (fieldModel ?? HEAT_BALANCE) : prediction;
+}
+
 /**
- * The cell temperature model of the field and the coefficients that model reads (issue 17): heat
- * balance Uc, Uv, α; Sandia a, b, ΔT; NOCT; Faiman U0, U1; PVsyst Uc, Uv, α and the module efficiency;
- * Fuentes with the installed NOCT, heights, emissivity, absorptance and characteristic length. An
- * empty coefficient is the engine's default, which the run's assumptions list.
+ * The cell temperature of the field (issue 17): its own model, which runs when the prediction's
+ * module temperature model is DC-field-defined (Model Choices), and the coefficients of the model
+ * that runs: heat balance Uc, Uv, α; Sandia a, b, ΔT; NOCT; Faiman U0, U1; PVsyst Uc, Uv, α and the
+ * module efficiency; Fuentes with the installed NOCT, heights, emissivity, absorptance and
+ * characteristic length. An empty coefficient is the module's or the engine's default, which the
+ * run's assumptions list.
  */
-export function TemperatureSection(props: SectionProps) {
+export function TemperatureSection(props: SectionProps & { predictionModel: number | undefined }) {
   const { field, disabled, onChange } = props;
   const number = numberInputs(props);
-  const model = numberOf(field.modTempModel) ?? HEAT_BALANCE;
+  const own = numberOf(field.modTempModel) ?? HEAT_BALANCE;
+  const model = effectiveTemperatureModel(props.predictionModel, own);
+  const fieldDefined = (props.predictionModel ?? HEAT_BALANCE) === DC_FIELD_DEFINED;
+  const runs = TEMPERATURE_MODELS.find((o) => o.value === String(model))?.label ?? String(model);
   const fraction = { validate: inRange(0, 1, '') };
   const heatBalance = (
     <>
@@ -280,8 +295,13 @@ export function TemperatureSection(props: SectionProps) {
     <Section title="Cell temperature">
       <Select
         label="Module temperature model"
+        description={
+          fieldDefined
+            ? "The prediction's model is DC-field-defined: this field runs this model."
+            : `The prediction's model (Model Choices) runs: ${runs}. This one runs when it is DC-field-defined.`
+        }
         data={TEMPERATURE_MODELS}
-        value={String(model)}
+        value={String(own)}
         onChange={(value) => value !== null && onChange({ modTempModel: Number(value) })}
         allowDeselect={false}
         disabled={disabled}

@@ -21,7 +21,12 @@
  * - Soiling 'Weather File' and beam models 2 (retired) and 4 (cSi3Diode) are refused by the engine:
  *   they are offered only to a prediction that already has them, so it can move off them.
  */
-import { findDefinition, PREDICTION_TRANSPOSITION_MODELS, type Definition } from '@sunfield/domain';
+import {
+  findDefinition,
+  PREDICTION_TEMPERATURE_MODELS,
+  PREDICTION_TRANSPOSITION_MODELS,
+  type Definition,
+} from '@sunfield/domain';
 import { combinedUncertainty, pValueFactor, UNCERTAINTY_DEFAULTS } from '@sunfield/engine';
 import type { Json, Prediction } from '../../model/types.ts';
 import { finite } from './fieldRules.ts';
@@ -33,10 +38,12 @@ export interface ChoiceOption {
 
 /**
  * Values the engine runs beyond the product's own, numbered past them (domain's prediction choices):
- * isotropic 100, Reindl 101 and Klucher 102 transposition.
+ * isotropic 100, Reindl 101 and Klucher 102 transposition; Faiman 100, PVsyst with an explicit module
+ * efficiency 101 and Fuentes 102 cell temperature (the DC fields' coefficients).
  */
 const SUNFIELD_VALUES: Readonly<Record<string, readonly { id: number; name: string; label?: string }[]>> = {
   TranspositionModelType: PREDICTION_TRANSPOSITION_MODELS.values.filter((v) => v.id >= 100),
+  ModuleTemperatureModelType: PREDICTION_TEMPERATURE_MODELS.values.filter((v) => v.id >= 100),
 };
 
 /** Values of an enumeration the engine runs; absent: every value. */
