@@ -139,6 +139,10 @@ test('build a two-block plant, run it, read the results, clone, change the tilt,
   await expect(
     editor.getByText("The prediction's model is DC-field-defined: this field runs this model."),
   ).toBeVisible();
+  // Its DC power as PVWatts states it: the modules' STC power, γ −0.37 %/°C by default, 10 % system loss.
+  await editor.getByRole('textbox', { name: 'DC power model' }).click();
+  await page.getByRole('option', { name: 'PVWatts', exact: true }).click();
+  await editor.getByRole('textbox', { name: /^System loss/ }).fill('10');
   await tree.getByRole('treeitem', { name: /^Block 1/ }).click();
   await page.getByRole('button', { name: 'Clone block' }).click();
   await expect(page.getByText(/Block \d+ was cloned/)).toBeVisible();

@@ -41,6 +41,7 @@ import {
   specKeys,
   text,
 } from './fields.ts';
+import type { DefinitionSpec } from '../enums/types.ts';
 import { withEngineValues } from './ranges.ts';
 
 /** Most steps a time series of a node may have (one leap year of 1-minute steps). */
@@ -273,7 +274,7 @@ export const DC_FIELD_KEYS = specKeys(
  * (modTempModel 100 Faiman: U0 [W/m²K], U1 [W·s/m³K]; 101 PVsyst: the module efficiency η [-] beside
  * the heat-balance Uc, Uv and α; 102 Fuentes: with `nominalOperatingCellTemperature` as the installed
  * NOCT, the module and wind-measurement heights [m], emissivity and absorptance [-], the characteristic
- * length [m]).
+ * length [m]); and the DC power model (`DC_POWER_MODELS`).
  */
 export const DC_FIELD_EXTRAS = [
   'faimanU0',
@@ -284,7 +285,24 @@ export const DC_FIELD_EXTRAS = [
   'fuentesEmissivity',
   'fuentesAbsorption',
   'fuentesCharacteristicLength',
+  'dcPowerModel',
+  'pvwattsDcRating',
+  'pvwattsGamma',
+  'pvwattsSystemLoss',
 ] as const;
+
+/**
+ * The DC power model of a DC field (engine field `dcPowerModel`, no product field): the module's own 0,
+ * or NREL's PVWatts DC model 1 (Dobos 2014) with `pvwattsDcRating` [kW], `pvwattsGamma` [%/°C] and
+ * `pvwattsSystemLoss` [%], so a plant can be stated the way PVWatts states it.
+ */
+export const DC_POWER_MODELS = {
+  type: 'DcPowerModelType',
+  values: [
+    { id: 0, name: 'Module', label: "The module's own" },
+    { id: 1, name: 'PVWatts', label: 'PVWatts' },
+  ],
+} as const satisfies DefinitionSpec;
 
 /**
  * DCFieldModuleTemperatureModelType with the engine's Faiman (100), PVsyst with an explicit module
@@ -427,6 +445,10 @@ export const dcFieldSchema = entity(
     fuentesEmissivity: num(0, 1),
     fuentesAbsorption: num(0, 1),
     fuentesCharacteristicLength: num(0, 10, 'm'),
+    dcPowerModel: enumOf(DC_POWER_MODELS),
+    pvwattsDcRating: num(0, 10_000_000, 'kW'),
+    pvwattsGamma: num(-2, 0.5, '%/°C'),
+    pvwattsSystemLoss: num(0, 99, '%'),
   },
   [...DC_FIELD_KEYS, ...DC_FIELD_EXTRAS],
 );

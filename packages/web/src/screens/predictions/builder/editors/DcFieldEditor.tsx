@@ -17,6 +17,7 @@ import {
   LayoutSection,
   LossesSection,
   MountingSection,
+  PowerModelSection,
   TableSection,
   TemperatureSection,
 } from './DcFieldSections.tsx';
@@ -165,6 +166,7 @@ export function DcFieldEditor(props: DcFieldEditorProps) {
       <MountingSection {...sectionProps} />
       <LayoutSection {...sectionProps} />
       <LossesSection {...sectionProps} bifacial={module?.faciality === 1} />
+      <PowerModelSection {...sectionProps} />
       <TemperatureSection {...sectionProps} predictionModel={numberOf(props.prediction.modTempModel)} />
       <DcFieldPreview
         field={field}

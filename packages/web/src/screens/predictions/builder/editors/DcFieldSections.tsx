@@ -6,7 +6,13 @@
  * m and shown in the user's units.
  */
 import { Select, SimpleGrid, Stack } from '@mantine/core';
-import { DC_FIELD_TEMPERATURE_MODELS, DEFINITIONS, MONTH_NAMES, type UnitSystemName } from '@sunfield/domain';
+import {
+  DC_FIELD_TEMPERATURE_MODELS,
+  DC_POWER_MODELS,
+  DEFINITIONS,
+  MONTH_NAMES,
+  type UnitSystemName,
+} from '@sunfield/domain';
 import type { Json } from '../../model/types.ts';
 import { DC_FIELD_LOCKS, type LockedValue } from '../model/fieldRules.ts';
 import { PlantNumberInput, type PlantNumberInputProps } from '../PlantNumberInput.tsx';
@@ -18,6 +24,8 @@ const ORIENTATIONS = options(DEFINITIONS.ModuleOrientation.values);
 const TRACKING_TYPES = options(DEFINITIONS.DCFieldTrackingTypeEnum.values);
 const BACKTRACKING = options(DEFINITIONS.DCFieldBacktrackingType.values);
 const TEMPERATURE_MODELS = options(DC_FIELD_TEMPERATURE_MODELS.values);
+const POWER_MODELS = options(DC_POWER_MODELS.values);
+const PVWATTS = 1;
 
 const FIXED = 0;
 const TRACKER = 1;
@@ -337,6 +345,39 @@ export function TemperatureSection(props: SectionProps & { predictionModel: numb
           {number('fuentesEmissivity', 'Emissivity', fraction)}
           {number('fuentesAbsorption', 'Absorptance', fraction)}
           {number('fuentesCharacteristicLength', 'Characteristic length', { unit: 'metre' })}
+        </>
+      )}
+    </Section>
+  );
+}
+
+/**
+ * The field's DC power model (issue 17): the module's own, or NREL's PVWatts DC model with the DC
+ * rating, γ and the system loss, as PVWatts states a plant. Empty values are PVWatts' defaults (the
+ * modules' STC power, −0.37 %/°C, 14.08 %), which the run's assumptions list.
+ */
+export function PowerModelSection(props: SectionProps) {
+  const { field, disabled, onChange } = props;
+  const number = numberInputs(props);
+  const model = numberOf(field.dcPowerModel) ?? 0;
+  return (
+    <Section title="DC power">
+      <Select
+        label="DC power model"
+        data={POWER_MODELS}
+        value={String(model)}
+        onChange={(value) => value !== null && onChange({ dcPowerModel: Number(value) })}
+        allowDeselect={false}
+        disabled={disabled}
+      />
+      {model === PVWATTS && (
+        <>
+          {number('pvwattsDcRating', 'DC rating', { symbol: 'kW', validate: inRange(0, 10_000_000, ' kW') })}
+          {number('pvwattsGamma', 'Temperature coefficient γ', {
+            symbol: '%/°C',
+            validate: inRange(-2, 0.5, ' %/°C'),
+          })}
+          {number('pvwattsSystemLoss', 'System loss', { symbol: '%', validate: inRange(0, 99, ' %') })}
         </>
       )}
     </Section>
