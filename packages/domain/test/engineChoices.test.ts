@@ -40,7 +40,7 @@ describe("the engine's choices on a prediction", () => {
 });
 
 describe("the engine's cell-temperature coefficients on a DC field", () => {
-  it('keeps Faiman, PVsyst and Fuentes coefficients and the models 100–102', () => {
+  it('keeps Faiman, PVsyst and Fuentes coefficients, the models 100–102, and the PVWatts DC model', () => {
     const field = {
       modTempModel: 102,
       faimanU0: 25,
@@ -51,11 +51,17 @@ describe("the engine's cell-temperature coefficients on a DC field", () => {
       fuentesEmissivity: 0.84,
       fuentesAbsorption: 0.83,
       fuentesCharacteristicLength: 0.5,
+      dcPowerModel: 1,
+      pvwattsDcRating: 120,
+      pvwattsGamma: -0.35,
+      pvwattsSystemLoss: 14.08,
     };
     expect(dcFieldSchema.parse(field)).toMatchObject(field);
     expect(Object.keys(field).filter((k) => k !== 'modTempModel')).toEqual([...DC_FIELD_EXTRAS]);
     expect(dcFieldSchema.safeParse({ modTempModel: 3 }).success).toBe(false);
     expect(dcFieldSchema.safeParse({ moduleEfficiency: 20 }).success).toBe(false);
     expect(dcFieldSchema.safeParse({ faimanU0: -1 }).success).toBe(false);
+    expect(dcFieldSchema.safeParse({ dcPowerModel: 2 }).success).toBe(false);
+    expect(dcFieldSchema.safeParse({ pvwattsSystemLoss: 100 }).success).toBe(false);
   });
 });
