@@ -316,3 +316,22 @@ describe('constant albedo and soiling', () => {
     expect(b.years[0]!.dcEnergy / a.years[0]!.dcEnergy).toBeCloseTo(0.97, 2);
   });
 });
+
+describe('defaults that change a result, in the run’s assumptions (issue 17)', () => {
+  it('says once per module that the physical IAM assumes an anti-reflective coating', () => {
+    const coating = (notes: readonly string[]) => notes.filter((n) => n.includes('useAntiReflectiveCoating'));
+    const physical = resolve(
+      smallCase((c) => {
+        c.prediction.incAngleModel = 6;
+        const inverter = c.powerPlant.blocks[0]!.arrays[0]!.inverters[0]!;
+        inverter.dcFields.push({ ...inverter.dcFields[0]!, name: 2 });
+      }),
+    );
+    const notes = coating(physical.defaultsApplied);
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toMatch(
+      /^module "CSI Solar .*CS3U-400MS"\.useAntiReflectiveCoating = true \(physical IAM with a coating of index 1\.29; the module does not say\)$/,
+    );
+    expect(coating(resolve(smallCase((c) => (c.prediction.incAngleModel = 3))).defaultsApplied)).toEqual([]);
+  });
+});

@@ -103,7 +103,7 @@ export function defaultTilt(latitude: number): number {
   return a < 5 ? 5 : a < 15 ? 10 : a < 25 ? 15 : a < 35 ? 20 : 25;
 }
 
-function iamChoice(p: PredictionSettings, m: ModuleSettings): IamChoice {
+function iamChoice(r: CaseReader, p: PredictionSettings, m: ModuleSettings): IamChoice {
   switch (p.incAngleModel) {
     case IncidenceAngleModelType.Sandia:
       return { model: p.incAngleModel, ...(m.sandiaIam ?? defaultIam({ ashraeB0: m.ashraeB0 }).sandia) };
@@ -114,6 +114,11 @@ function iamChoice(p: PredictionSettings, m: ModuleSettings): IamChoice {
     case IncidenceAngleModelType.Tabular:
       return { model: p.incAngleModel, ...(m.tabularIam ?? defaultIam({ ashraeB0: m.ashraeB0 }).tabular) };
     case IncidenceAngleModelType.Physical:
+      // A default that changes a result (issue 17): said once per module in the run's assumptions.
+      if (m.coatingAssumed) {
+        const note = `module "${m.name}".useAntiReflectiveCoating = true (physical IAM with a coating of index ${m.physicalIam.arcRefractiveIndex ?? 1.29}; the module does not say)`;
+        if (!r.defaults.some((d) => d === note)) r.defaults.push(note);
+      }
       return { model: p.incAngleModel, ...m.physicalIam };
   }
 }
@@ -420,7 +425,7 @@ export function resolveDcField(
         : p.soilingModel === SoilingModelType.WeatherFile
           ? { model: p.soilingModel }
           : { model: SoilingModelType.None },
-    iam: iamChoice(p, module),
+    iam: iamChoice(r, p, module),
     diffuseIam: useOwnIam
       ? {
           method: 'fixed',

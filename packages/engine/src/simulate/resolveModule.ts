@@ -44,6 +44,11 @@ export interface ModuleSettings {
   sandiaIam: SandiaIamParams | undefined;
   tabularIam: TabularIamParams | undefined;
   physicalIam: PhysicalIamParams;
+  /**
+   * The module record does not say `useAntiReflectiveCoating`, so the physical IAM assumes the
+   * product's coating (n 1.29): noted in the run's assumptions when a run uses the physical model.
+   */
+  coatingAssumed: boolean;
   spectralResponse: SpectralResponseEnum;
   sandiaSpectral: SandiaSpectralParams | undefined;
   spectral2: FirstSolarCoefficients | undefined;
@@ -268,6 +273,7 @@ export function resolveModule(r: CaseReader, o: Json, path: string): ModuleSetti
       !useDefaultTabular && table.length >= 2
         ? { angles: table.map((t) => t.angle), factors: table.map((t) => t.factor) }
         : undefined,
+    coatingAssumed: o.useAntiReflectiveCoating === undefined || o.useAntiReflectiveCoating === null,
     physicalIam: {
       refractiveIndex: r.numberOr(o, 'refractiveIndex', path, 1.526, { above: 1 }),
       extinctionCoefficient: r.numberOr(o, 'glazingExtinctionCoef', path, 4, { min: 0 }),
