@@ -16,7 +16,7 @@ import { AccountCache } from './auth/accountCache.ts';
 import { TokenService } from './auth/tokens.ts';
 import { HttpError } from './lib/errors.ts';
 import { registerTextGuard } from './lib/textGuard.ts';
-import { LOG_REDACT_PATHS, serializeError } from './lib/logRedact.ts';
+import { logOptions } from './lib/logger.ts';
 import { registerSecurityHeaders } from './lib/securityHeaders.ts';
 import { RequestLog, requestLogOptions } from './lib/requestLog.ts';
 import { createMailer, type Mailer } from './lib/mailer.ts';
@@ -60,15 +60,14 @@ export interface BuildOptions {
 
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const log = logOptions();
   const app = Fastify({
     logger:
       options.logger === false
         ? false
         : {
-            level: process.env.LOG_LEVEL ?? 'info',
-            // Errors without SQL parameters or failing rows, and no secrets (lib/logRedact.ts).
-            serializers: { req: serializeRequest, err: serializeError },
-            redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
+            ...log,
+            serializers: { ...log.serializers, req: serializeRequest },
             ...(options.logStream ? { stream: options.logStream } : {}),
           },
     // Each request is logged in a company deployment (DATABASE_URL) or with LOG_REQUESTS=1; on one

@@ -7,11 +7,15 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
 import { LOG_REDACT_PATHS, serializeError } from './logRedact.ts';
 
-/** pino's options of every process; `name` tells the API's lines from a worker's. */
-export function logOptions(name: string): LoggerOptions {
+/**
+ * pino's options of every process; `name` tells a worker's lines from the API's (which has none).
+ * The API adds its request serializer to `serializers`.
+ */
+export function logOptions(name?: string): LoggerOptions {
   return {
-    name,
+    ...(name ? { name } : {}),
     level: process.env.LOG_LEVEL ?? 'info',
+    // Errors without SQL parameters or failing rows, and no secrets (lib/logRedact.ts).
     serializers: { err: serializeError },
     redact: { paths: LOG_REDACT_PATHS, censor: '[redacted]' },
   };
