@@ -55,9 +55,10 @@ export class CaseReader {
     if (!this.errors.includes(e)) this.errors.push(e);
   }
 
-  /** Notes a default applied to an absent field (listed in the result). */
+  /** Notes a default applied to an absent field (listed in the result, once). */
   note(path: string, value: string): void {
-    this.defaults.push(`${path} = ${value}`);
+    const d = `${path} = ${value}`;
+    if (!this.defaults.includes(d)) this.defaults.push(d);
   }
 
   /** An object at `path`; undefined (with an error when `required`) otherwise. */

@@ -115,10 +115,11 @@ function iamChoice(r: CaseReader, p: PredictionSettings, m: ModuleSettings): Iam
       return { model: p.incAngleModel, ...(m.tabularIam ?? defaultIam({ ashraeB0: m.ashraeB0 }).tabular) };
     case IncidenceAngleModelType.Physical:
       // A default that changes a result (issue 17): said once per module in the run's assumptions.
-      if (m.coatingAssumed) {
-        const note = `module "${m.name}".useAntiReflectiveCoating = true (physical IAM with a coating of index ${m.physicalIam.arcRefractiveIndex ?? 1.29}; the module does not say)`;
-        if (!r.defaults.some((d) => d === note)) r.defaults.push(note);
-      }
+      if (m.coatingAssumed)
+        r.note(
+          `module "${m.name}".useAntiReflectiveCoating`,
+          `true (physical IAM with a coating of index ${m.physicalIam.arcRefractiveIndex ?? 1.29}; the module does not say)`,
+        );
       return { model: p.incAngleModel, ...m.physicalIam };
   }
 }
