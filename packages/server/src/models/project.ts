@@ -2,11 +2,12 @@
  * Project rows and their queries. Every function takes the company id and filters by it, so a
  * query can never reach another company's project (policies/project.ts decides who may act).
  */
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { projects, users } from '../db/schema.ts';
 import { EARTH_RADIUS_KM, KM_PER_MILE } from '../lib/geo.ts';
 import { listTotal } from './listTotal.ts';
+import { wordSearchConditions } from './textSearch.ts';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ProjectInsert = typeof projects.$inferInsert;
@@ -45,22 +46,15 @@ function withOwner(row: { project: ProjectRow; owner: { id: string | null } | nu
   return { project: row.project, owner };
 }
 
-/** A LIKE pattern matching `text` anywhere, with the wildcard characters of `text` escaped. */
-export const containsPattern = (text: string): string => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 function listFilter(
   companyId: string,
   query: Pick<ProjectListQuery, 'statuses' | 'search'>,
 ): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(projects.companyId, companyId)];
   if (query.statuses?.length) conditions.push(inArray(projects.status, query.statuses));
-  const search = query.search?.trim();
-  if (search) {
-    const pattern = containsPattern(search);
-    conditions.push(
-      or(ilike(projects.name, pattern), ilike(projects.locality, pattern), ilike(projects.country, pattern)),
-    );
-  }
+  conditions.push(
+    ...wordSearchConditions([projects.name, projects.locality, projects.country], query.search),
+  );
   return and(...conditions);
 }
 

@@ -8,7 +8,7 @@
  * functions that take only an id are for callers that already checked the policy.
  */
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type {
   WeatherData,
   WeatherMeta,
@@ -19,6 +19,7 @@ import { weatherPeriod } from '@sunfield/engine/weather/typicalYear.ts';
 import type { Db } from '../db/index.ts';
 import { users, weatherColumns, weathers } from '../db/schema.ts';
 import { EARTH_RADIUS_KM } from '../lib/geo.ts';
+import { wordSearchConditions } from './textSearch.ts';
 
 export type WeatherRow = typeof weathers.$inferSelect;
 export type WeatherInsert = typeof weathers.$inferInsert;
@@ -594,8 +595,6 @@ function visibleTo(viewer: WeatherViewer): SQL {
   return and(visibleToCompany(viewer.companyId), notPending, or(isNull(weathers.companyId), draftPrivate))!;
 }
 
-const escapeLike = (text: string): string => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-
 function listWhere(
   viewer: WeatherViewer,
   query: Pick<WeatherListQuery, 'statuses' | 'search' | 'ownerOnly'>,
@@ -603,11 +602,7 @@ function listWhere(
   const conditions: (SQL | undefined)[] = [visibleTo(viewer)];
   if (query.statuses?.length) conditions.push(inArray(weathers.status, query.statuses));
   if (query.ownerOnly) conditions.push(eq(weathers.ownerId, viewer.userId));
-  const search = query.search?.trim();
-  if (search) {
-    const pattern = escapeLike(search);
-    conditions.push(or(ilike(weathers.name, pattern), ilike(weathers.source, pattern)));
-  }
+  conditions.push(...wordSearchConditions([weathers.name, weathers.source], query.search));
   return and(...conditions)!;
 }
 

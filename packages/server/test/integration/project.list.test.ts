@@ -58,14 +58,21 @@ describeEachDatabase('project list, radius search and status', (ctx) => {
     expect((await list(app, me.token, '?status=1')).rows.map((p) => p.name)).toEqual(['Charlie 50%_off']);
     expect((await list(app, me.token, '?status=0,1')).total).toBe(4);
 
-    // Name, locality or country, case-insensitively; LIKE wildcards are literal.
-    expect((await list(app, me.token, '?search=DENVER')).rows.map((p) => p.name)).toEqual(['Bravo Denver']);
-    expect((await list(app, me.token, '?search=noord')).rows.map((p) => p.name)).toEqual(['alpha Amsterdam']);
-    expect((await list(app, me.token, '?search=kingdom')).rows.map((p) => p.name)).toEqual([
-      'Charlie 50%_off',
-    ]);
-    expect((await list(app, me.token, '?search=%25_')).rows.map((p) => p.name)).toEqual(['Charlie 50%_off']);
-    expect((await list(app, me.token, '?search=_')).total).toBe(1);
+    // Every word in the name, locality or country, ignoring case, spaces and punctuation (as the
+    // library search does); LIKE wildcards never act as wildcards.
+    const names = async (search: string) =>
+      (await list(app, me.token, `?search=${encodeURIComponent(search)}`)).rows.map((p) => p.name);
+    expect(await names('DENVER')).toEqual(['Bravo Denver']);
+    expect(await names('noord')).toEqual(['alpha Amsterdam']);
+    expect(await names('kingdom')).toEqual(['Charlie 50%_off']);
+    expect(await names('50%_')).toEqual(['Charlie 50%_off']);
+    expect(await names('50off')).toEqual(['Charlie 50%_off']);
+    expect(await names('char 50-OFF')).toEqual(['Charlie 50%_off']);
+    expect(await names('bravo amst')).toEqual([]);
+    expect(await names('alph noord')).toEqual(['alpha Amsterdam']);
+    expect(await names('a%d')).toEqual([]);
+    // A search of punctuation only has no word: the whole list.
+    expect((await list(app, me.token, '?search=_')).total).toBe(4);
 
     const byCountry = await list(app, me.token, '?Sort=country&Order=ASC');
     expect(byCountry.rows.map((p) => p.country)).toEqual([

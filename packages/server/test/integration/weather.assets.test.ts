@@ -122,6 +122,19 @@ describeEachDatabase('weather assets', (ctx) => {
     expect(mine.total).toBe(1);
     expect(mine.items[0]!.id).toBe(id);
     expect(mine.items[0]!.ghiAnnual).toBeGreaterThan(1500);
+    // Words in any order, ignoring case, spaces and punctuation: 'tmy-3 GREENSB' finds 'Greensboro TMY3'.
+    const found = async (search: string) =>
+      (
+        (
+          await call(app, {
+            method: 'GET',
+            url: `/api/Weather/MyWeatherOverview?search=${encodeURIComponent(search)}`,
+            token: user.token,
+          })
+        ).json() as { items: Item[] }
+      ).items.map((i) => i.id);
+    expect(await found('tmy-3 GREENSB')).toEqual([id]);
+    expect(await found('greensboro amsterdam')).toEqual([]);
     // Draft-Private: the colleague sees neither.
     const theirs = (
       await call(app, { method: 'GET', url: '/api/Weather/WeatherOverview', token: colleague.token })
