@@ -119,6 +119,63 @@ export const sessions = pgTable(
   ],
 );
 
+/**
+ * A company's single sign-on through its OpenID Connect provider (commands/ssoSignIn.ts): the
+ * issuer, the client registered there (its secret AES-256-GCM encrypted like the weather-vendor
+ * credentials), the email domains it signs in, whether unknown users of those domains are created
+ * (role User), and whether password sign-in is turned off for the company's users.
+ */
+export const companySso = pgTable('company_sso', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  enabled: boolean('enabled').notNull().default(false),
+  issuer: text('issuer').notNull().default(''),
+  clientId: text('client_id').notNull().default(''),
+  /** `enc:v1:…` (models/weatherVendorSettings.ts encryptSecret); null when none was given. */
+  clientSecret: text('client_secret'),
+  allowAutoCreate: boolean('allow_auto_create').notNull().default(false),
+  passwordSignInDisabled: boolean('password_sign_in_disabled').notNull().default(false),
+  ...timestamps,
+});
+
+/** The email domains of each company's single sign-on; a domain belongs to one company at most. */
+export const companySsoDomains = pgTable(
+  'company_sso_domains',
+  {
+    /** Lower-case, e.g. `example.com`. */
+    domain: text('domain').primaryKey(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('company_sso_domains_company').on(t.companyId)],
+);
+
+/**
+ * Single sign-on attempts between the redirect to the provider and its callback: the state (only
+ * its SHA-256), the PKCE code verifier and the nonce, the company, where the SPA goes afterwards.
+ * Short-lived and used once (`used_at`).
+ */
+export const ssoLogins = pgTable(
+  'sso_logins',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stateHash: text('state_hash').notNull(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    codeVerifier: text('code_verifier').notNull(),
+    nonce: text('nonce').notNull(),
+    /** A path of the web app (starts with one `/`), never an address elsewhere. */
+    returnPath: text('return_path').notNull().default('/'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sso_logins_state_hash').on(t.stateHash), index('sso_logins_expires').on(t.expiresAt)],
+);
+
 /** Forgot-password codes, stored hashed, single use, short-lived. */
 export const passwordResets = pgTable('password_resets', {
   id: uuid('id').primaryKey().defaultRandom(),
