@@ -279,6 +279,41 @@ export const contactMessages = pgTable('contact_messages', {
   createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * Login notifications (spec 1 §2 /agreement): a super admin asks the users of one company (or of
+ * every company, companyId null) to read the data-migration agreements at sign-in; each user is shown
+ * the one of their role (commands/agreements.ts).
+ */
+export const loginNotifications = pgTable('login_notifications', {
+  id: serial('id').primaryKey(),
+  companyId: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+  createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+  createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A user's decision on an agreement (migration, admin, superAdmin) at one version: accepted, or
+ * bypassed ('Not Now'). One row per user, agreement and version; an acceptance is never overwritten.
+ */
+export const agreementAcceptances = pgTable(
+  'agreement_acceptances',
+  {
+    id: serial('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    agreement: text('agreement').notNull(),
+    version: integer('version').notNull(),
+    /** 'accepted' | 'bypassed' */
+    decision: text('decision').notNull(),
+    decidedDate: timestamp('decided_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('agreement_acceptances_user_agreement_version').on(t.userId, t.agreement, t.version)],
+);
+
 export const projects = pgTable(
   'projects',
   {
