@@ -314,6 +314,50 @@ export const agreementAcceptances = pgTable(
   (t) => [uniqueIndex('agreement_acceptances_user_agreement_version').on(t.userId, t.agreement, t.version)],
 );
 
+/**
+ * Promotion codes (spec 2 §7.12 POST PromotionCode/Redemption): a super admin makes one; a company
+ * admin redeems it, which sets the company's tier and freeTrialExpirationDate (commands/promotionCodes.ts).
+ * `code` is stored upper-case; redemptionCount only grows, under the limit, in the redeeming statement.
+ */
+export const promotionCodes = pgTable(
+  'promotion_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    /** SubscriptionType the code gives */
+    subscriptionType: integer('subscription_type').notNull(),
+    /** freeTrialExpirationDate = redemption time + durationDays */
+    durationDays: integer('duration_days').notNull(),
+    maxRedemptions: integer('max_redemptions').notNull(),
+    redemptionCount: integer('redemption_count').notNull().default(0),
+    /** The code cannot be redeemed after this instant (null: no limit). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdDate: timestamp('created_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('promotion_codes_code').on(t.code)],
+);
+
+/** Who redeemed a promotion code; a company redeems a code once. */
+export const promotionCodeRedemptions = pgTable(
+  'promotion_code_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    promotionCodeId: integer('promotion_code_id')
+      .notNull()
+      .references(() => promotionCodes.id, { onDelete: 'cascade' }),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    redeemedDate: timestamp('redeemed_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('promotion_code_redemptions_code_company').on(t.promotionCodeId, t.companyId),
+    index('promotion_code_redemptions_company').on(t.companyId),
+  ],
+);
+
 export const projects = pgTable(
   'projects',
   {
