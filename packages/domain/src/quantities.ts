@@ -144,3 +144,33 @@ export function formatQuantity(
   if (text === NO_VALUE_TEXT || options.withUnit === false) return text;
   return `${text} ${quantitySymbol(kind, system)}`;
 }
+
+/**
+ * A range's bounds as typed in `system`, without grouping ('-1640' and '29528' for −500 … 9000 m in
+ * feet), with one decimal more than the kind shows so a bound is never rounded past what may be typed.
+ */
+export function displayBounds(
+  kind: QuantityKind,
+  min: number,
+  max: number,
+  system: UnitSystemName,
+): { min: string; max: string; symbol: string } {
+  const digits = quantityDecimals(kind, system) + 1;
+  const text = (value: number) => String(Number(toDisplay(kind, value, system).toFixed(digits)));
+  return { min: text(min), max: text(max), symbol: quantitySymbol(kind, system) };
+}
+
+/**
+ * A range check's message in the user's units: `Elevation must be between -1640.4 and 29527.6 ft.`
+ * (`subject` is the text before 'must': 'Elevation', 'Each monthly temperature').
+ */
+export function quantityRangeText(
+  subject: string,
+  kind: QuantityKind,
+  min: number,
+  max: number,
+  system: UnitSystemName,
+): string {
+  const b = displayBounds(kind, min, max, system);
+  return `${subject} must be between ${b.min} and ${b.max} ${b.symbol}.`;
+}

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   QUANTITIES,
   QUANTITY_KINDS,
+  displayBounds,
   formatQuantity,
   formatReading,
   fromDisplay,
+  quantityRangeText,
   quantitySymbol,
   quantityUnit,
   toDisplay,
@@ -80,5 +82,21 @@ describe('formatting', () => {
     expect(formatQuantity('pressure', 101_325, 'imperial', { withUnit: false })).toBe('29.92');
     expect(formatQuantity('moduleDimension', 1134, 'imperial', { decimals: 1 })).toBe('44.6 in');
     expect(formatQuantity('mass', null, 'imperial')).toBe('--');
+  });
+});
+
+describe('ranges in the user system', () => {
+  it('states the bounds converted, ungrouped, one decimal finer than shown', () => {
+    expect(quantityRangeText('Elevation', 'elevation', -500, 9000, 'metric')).toBe(
+      'Elevation must be between -500 and 9000 m.',
+    );
+    expect(quantityRangeText('Elevation', 'elevation', -500, 9000, 'imperial')).toBe(
+      'Elevation must be between -1640.4 and 29527.6 ft.',
+    );
+    expect(displayBounds('moduleDimension', 100, 3000, 'imperial')).toEqual({
+      min: '3.937',
+      max: '118.11',
+      symbol: 'in',
+    });
   });
 });

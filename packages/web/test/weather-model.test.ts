@@ -195,6 +195,13 @@ describe('weather import form', () => {
       timeZone: 'Time zone must be between -12 and 14 hours.',
     });
   });
+  it('states the elevation range in the user unit system', () => {
+    const form = { ...initialForm(genericParse), elevation: 9500 };
+    expect(checkForm(form, false).elevation).toBe('Elevation must be between -500 and 9000 m.');
+    expect(checkForm(form, false, 'imperial').elevation).toBe(
+      'Elevation must be between -1640.4 and 29527.6 ft.',
+    );
+  });
   it('shows the line and problem of a 400, without the generic heading', () => {
     expect(
       importErrorMessages(
@@ -336,5 +343,11 @@ describe('generate form', () => {
     expect(
       checkGenerate({ ...form, monthlyGhi: [...form.monthlyGhi.slice(0, 11), ''] }).monthlyGhi,
     ).toBeDefined();
+    // The temperatures are held in °C whatever the user types in; the message is in the user's unit.
+    const hot = { ...form, monthlyTemp: [...form.monthlyTemp.slice(0, 11), 70] };
+    expect(checkGenerate(hot).monthlyTemp).toBe('Each monthly temperature must be between -60 and 60 °C.');
+    expect(checkGenerate(hot, 'imperial').monthlyTemp).toBe(
+      'Each monthly temperature must be between -76 and 140 °F.',
+    );
   });
 });

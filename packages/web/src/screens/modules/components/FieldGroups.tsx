@@ -1,6 +1,6 @@
 /** Renders groups of module fields (model/fields.ts) as a form: numbers with units, selects, switches. */
 import { NumberInput, Paper, Select, SimpleGrid, Stack, Switch, TextInput, Title } from '@mantine/core';
-import { definitionLabel, findDefinition } from '@sunfield/domain';
+import { definitionLabel, displayBounds, findDefinition } from '@sunfield/domain';
 import { moduleSchema } from '@sunfield/domain/api/module.ts';
 import { fieldRange } from '@sunfield/domain/api/ranges.ts';
 import { QuantityInput, useUnits } from '../../../lib/units.tsx';
@@ -88,22 +88,22 @@ function Field({
   const range = fieldRange(moduleSchema, field.path);
   if (field.quantity) {
     const kind = field.quantity;
-    const [lo, hi] = range ? [units.toDisplay(kind, range.min), units.toDisplay(kind, range.max)] : [];
-    const digits = units.decimals(kind) + 1;
+    // A range error (the schema's text names the stored unit, e.g. mm) is restated in the user's units.
+    const bounds = range ? displayBounds(kind, range.min, range.max, units.system) : undefined;
+    const shownError =
+      bounds && typeof error === 'string' && error.startsWith('Must be a number from ')
+        ? `Must be a number from ${bounds.min} to ${bounds.max} ${bounds.symbol}.`
+        : error;
     return (
       <QuantityInput
         kind={kind}
         label={field.label}
         unitIn="brackets"
-        placeholder={
-          lo === undefined || hi === undefined
-            ? undefined
-            : `${Number(lo.toFixed(digits))} – ${Number(hi.toFixed(digits))}`
-        }
+        placeholder={bounds ? `${bounds.min} – ${bounds.max}` : undefined}
         value={typeof value === 'number' ? inputNumber(value) : ''}
         onChange={(next) => onChange(field.path, next === '' ? null : next)}
         readOnly={readOnly}
-        error={error}
+        error={shownError}
         decimalScale={12}
         hideControls
       />

@@ -74,7 +74,7 @@ export function GenerateScreen() {
   const [result, setResult] = useState<GenerateResult | null>(null);
   const [validation, setValidation] = useState<ValidationResult | null>(null);
   const [failure, setFailure] = useState<string[]>([]);
-  const errors = useMemo(() => checkGenerate(form), [form]);
+  const errors = useMemo(() => checkGenerate(form, units.system), [form, units.system]);
   const shown = touched ? errors : {};
 
   const update = (next: GenerateForm) => {

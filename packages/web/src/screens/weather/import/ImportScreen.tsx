@@ -27,7 +27,7 @@ import { UploadCancelledError } from '../../../api/upload.ts';
 import { LocationMap } from '../../../components/map/LocationMap.tsx';
 import { toast } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/pageTitle.ts';
-import { QuantityInput } from '../../../lib/units.tsx';
+import { QuantityInput, useUnits } from '../../../lib/units.tsx';
 import { finalizeImport, parseWeatherFile, runQualityCheck, validateImport } from '../api.ts';
 import { QualityResult } from '../detail/QualityTab.tsx';
 import { TIMESTAMP_DEFINITIONS } from '../model/format.ts';
@@ -58,6 +58,7 @@ const asNumber = (value: number | string): number | '' => (typeof value === 'num
 export function ImportScreen() {
   usePageTitle('Import Weather');
   const navigate = useNavigate();
+  const units = useUnits();
   const cache = useWeatherCache();
   const [file, setFile] = useState<File | null>(null);
   const [parsed, setParsed] = useState<ParseResult | null>(null);
@@ -86,7 +87,10 @@ export function ImportScreen() {
     },
   });
 
-  const errors = useMemo(() => (form ? checkForm(form, generic) : {}), [form, generic]);
+  const errors = useMemo(
+    () => (form ? checkForm(form, generic, units.system) : {}),
+    [form, generic, units.system],
+  );
   const valid = Object.keys(errors).length === 0;
 
   const update = (next: ImportForm) => {

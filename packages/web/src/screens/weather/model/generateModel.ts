@@ -3,6 +3,7 @@
  * prefilled from GenerateWeather/Info when it gives them, else from a smooth mid-latitude year
  * mirrored for the southern hemisphere; its checks and the request body.
  */
+import { quantityRangeText, type UnitSystemName } from '@sunfield/domain';
 import type { GenerateInfo, GenerateRequest } from './types.ts';
 
 /** A temperate northern site (about 36° N): monthly GHI [kWh/m²] and mean air temperature [°C]. */
@@ -38,7 +39,8 @@ export type GenerateErrors = Partial<
   Record<'name' | 'latitude' | 'longitude' | 'timeZone' | 'monthlyGhi' | 'monthlyTemp', string>
 >;
 
-export function checkGenerate(form: GenerateForm): GenerateErrors {
+/** The form's errors; ranges of quantities are stated in the user's unit system. */
+export function checkGenerate(form: GenerateForm, system: UnitSystemName = 'metric'): GenerateErrors {
   const errors: GenerateErrors = {};
   if (!form.name.trim()) errors.name = 'Name is required.';
   if (form.latitude === '') errors.latitude = 'Latitude is required.';
@@ -52,7 +54,7 @@ export function checkGenerate(form: GenerateForm): GenerateErrors {
   if (form.monthlyGhi.some((v) => v === '' || v < 0 || v > 400))
     errors.monthlyGhi = 'Each monthly GHI must be between 0 and 400 kWh/m².';
   if (form.monthlyTemp.some((v) => v === '' || v < -60 || v > 60))
-    errors.monthlyTemp = 'Each monthly temperature must be between -60 and 60 °C.';
+    errors.monthlyTemp = quantityRangeText('Each monthly temperature', 'temperature', -60, 60, system);
   return errors;
 }
 

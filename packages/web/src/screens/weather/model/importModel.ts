@@ -3,6 +3,7 @@
  * CSV column mapping (guessed keys and units, editable), checks before sending, and the
  * ImportSettings body of ValidateImport / FinalizeImport.
  */
+import { quantityRangeText, type UnitSystemName } from '@sunfield/domain';
 import { FILE_UNITS } from './format.ts';
 import type {
   GenericCsvInfo,
@@ -209,7 +210,8 @@ export type FormErrors = Partial<
   Record<'name' | 'latitude' | 'longitude' | 'elevation' | 'timeZone' | 'mapping', string>
 >;
 
-export function checkForm(form: ImportForm, generic: boolean): FormErrors {
+/** The form's errors; ranges of quantities are stated in the user's unit system. */
+export function checkForm(form: ImportForm, generic: boolean, system: UnitSystemName = 'metric'): FormErrors {
   const errors: FormErrors = {};
   if (!form.name.trim()) errors.name = 'Name is required.';
   if (form.latitude === '') errors.latitude = 'Latitude is required.';
@@ -219,7 +221,7 @@ export function checkForm(form: ImportForm, generic: boolean): FormErrors {
   else if (form.longitude < -180 || form.longitude > 180)
     errors.longitude = 'Longitude must be between -180 and 180.';
   if (form.elevation !== '' && (form.elevation < -500 || form.elevation > 9000))
-    errors.elevation = 'Elevation must be between -500 and 9000 m.';
+    errors.elevation = quantityRangeText('Elevation', 'elevation', -500, 9000, system);
   if (form.timeZone === '') errors.timeZone = 'Time zone is required.';
   else if (form.timeZone < -12 || form.timeZone > 14)
     errors.timeZone = 'Time zone must be between -12 and 14 hours.';
