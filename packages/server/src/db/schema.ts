@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   doublePrecision,
   index,
@@ -502,27 +503,40 @@ export const weathers = pgTable(
 export const weatherColumns = pgTable(
   'weather_columns',
   {
-    weatherId: integer('weather_id')
-      .notNull()
-      .references(() => weathers.id, { onDelete: 'cascade' }),
+    /**
+     * The weather; null while the column is staged (`stagedToken`): written outside the transaction
+     * that creates or updates the weather, which then only sets this (models/weather.ts
+     * `stageColumns`, migration 0018), so the series' bytes are written once.
+     */
+    weatherId: integer('weather_id').references(() => weathers.id, { onDelete: 'cascade' }),
     /** Column key: 'timestamp', 'ghi', 'dni', 'dhi', 'poa', 'temperature', 'windSpeed', … */
     name: text('name').notNull(),
     /** 'f32' or 'f64' */
     dtype: text('dtype').notNull(),
     /** stored uncompressed (migration 0011: SET STORAGE EXTERNAL; pglz gains little on floats) */
     values: bytea('values').notNull(),
+    /** the upload a staged column belongs to (null once attached to its weather) */
+    stagedToken: uuid('staged_token'),
+    /** when a staged column was written (staged columns older than a day are removed) */
+    stagedAt: timestamp('staged_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('weather_columns_pk').on(t.weatherId, t.name)],
+  (t) => [
+    uniqueIndex('weather_columns_pk').on(t.weatherId, t.name),
+    index('weather_columns_staged')
+      .on(t.stagedToken)
+      .where(sql`staged_token is not null`),
+    // A column belongs to its weather or to an upload, never both nor neither.
+    check('weather_columns_owner', sql`(weather_id is null) <> (staged_token is null)`),
+  ],
 );
 
 /**
- * Series on their way into `weather_columns` (models/weather.ts `stageColumns`): each column is
- * written here in pieces of at most 1 MB, a statement each, outside any transaction, then joined and
- * copied into place by the
- * short transaction that creates or updates the weather. On the embedded database a transaction holds
- * the only connection: writing a one-minute year's ten 2 MB columns inside it stalled every other
- * request for seconds; the copy takes a fraction of that. Rows of an upload that never finished are
- * removed after a day.
+ * Pieces of series on their way into `weather_columns` (models/weather.ts `stageColumns`): a column
+ * larger than 1 MB is written here in pieces of at most 1 MB, a statement each, outside any
+ * transaction, then joined into one staged `weather_columns` row, which the short transaction that
+ * creates or updates the weather attaches. On the embedded database a transaction holds the only
+ * connection: writing a one-minute year's ten 2 MB columns inside it stalled every other request
+ * for seconds. Rows of an upload that never finished are removed after a day.
  */
 export const weatherColumnUploads = pgTable(
   'weather_column_uploads',
