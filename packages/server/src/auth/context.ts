@@ -9,7 +9,15 @@
  * the account; the few that use it when there is one call `optionalAuth`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ROLE, hasRole } from '@sunfield/domain';
+import {
+  ROLE,
+  SUBSCRIPTION_FEATURES,
+  SUBSCRIPTION_REFUSAL,
+  featureAllowed,
+  hasRole,
+  type SubscriptionFeatureId,
+  type SubscriptionRefusal,
+} from '@sunfield/domain';
 import type { Db } from '../db/index.ts';
 import type { companies, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
@@ -34,6 +42,11 @@ export interface RouteAuthConfig {
   skipEula?: boolean;
   /** Any of these role names is required. */
   roles?: string[];
+  /**
+   * A feature of the subscription (domain company/subscriptions.ts): refused with 403
+   * `{message, subscriptionRequired, feature}` when the caller's company plan does not include it.
+   */
+  feature?: SubscriptionFeatureId;
 }
 
 declare module 'fastify' {
@@ -121,6 +134,15 @@ export function registerAuth(app: FastifyInstance, accounts: AccountCache): void
     }
     if (config.roles && !config.roles.some((role) => hasRole(auth.user.roles, role))) {
       throw forbidden('You are not allowed to do this.');
+    }
+    if (config.feature && !featureAllowed(config.feature, auth.company)) {
+      const level = SUBSCRIPTION_FEATURES[config.feature].level;
+      const refusal: SubscriptionRefusal = {
+        message: SUBSCRIPTION_REFUSAL[level],
+        subscriptionRequired: level,
+        feature: config.feature,
+      };
+      throw forbidden(refusal);
     }
   });
   // After a write, before its answer leaves: the caller's company is read again on its next request.

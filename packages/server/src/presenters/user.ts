@@ -2,18 +2,19 @@
  * The user as the API shows it (spec 1 §3 User, spec 1 §6 subscription flags). The only path from a
  * user row to JSON: hashes, TOTP secrets and API secrets never leave through here.
  */
-import { subscriptionFlags, type ApiCompanySummary, type ApiUser } from '@sunfield/domain';
+import { accountFlags, effectiveSubscription, type ApiCompanySummary, type ApiUser } from '@sunfield/domain';
 import type { AuthUser, CompanyRow } from '../auth/context.ts';
 
 export type PresentedCompany = ApiCompanySummary;
 export type PresentedUser = ApiUser & { roles: { role: { name: string } }[] };
 
-export function presentCompanySummary(company: CompanyRow): PresentedCompany {
+/** isSubscriptionActive is false once a Free Trial's freeTrialExpirationDate has passed (domain isTrialExpired). */
+export function presentCompanySummary(company: CompanyRow, now: Date = new Date()): PresentedCompany {
   return {
     id: company.id,
     name: company.name,
     subscriptionType: company.subscriptionType,
-    isSubscriptionActive: company.isSubscriptionActive,
+    isSubscriptionActive: effectiveSubscription(company, now).isSubscriptionActive,
     isAlphaTester: company.isAlphaTester,
     freeTrialExpirationDate: company.freeTrialExpirationDate?.toISOString() ?? null,
     allowPVRADARExtension: company.allowPVRADARExtension,
@@ -32,7 +33,7 @@ export function presentUser(user: AuthUser, company: CompanyRow, now: Date = new
     settings: { unitOfMeasure: user.settings?.unitOfMeasure === 'Imperial' ? 'Imperial' : 'Metric' },
     eulaAcceptedStatus: user.eulaAcceptedAt !== null,
     totpEnabled: user.totpEnabled,
-    ...subscriptionFlags(company, now),
-    company: presentCompanySummary(company),
+    ...accountFlags(company, now),
+    company: presentCompanySummary(company, now),
   };
 }

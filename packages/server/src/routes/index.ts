@@ -18,6 +18,7 @@ import { inverterRoutes } from './inverter/index.ts';
 import { weatherRoutes } from './weather/index.ts';
 import { companyRoutes } from './company/index.ts';
 import { companyUserRoutes } from './company/users.ts';
+import { companyAccountRoutes, promotionCodeRoutes } from './company/accounts.ts';
 
 export interface RouteEntry {
   method: string;
@@ -68,5 +69,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(tagged('weather', weatherRoutes), { prefix: '/weather' });
   await app.register(tagged('company', companyRoutes), { prefix: '/company' });
   await app.register(tagged('company', companyUserRoutes), { prefix: '/company' });
+  await app.register(tagged('company', companyAccountRoutes), { prefix: '/company' });
+  await app.register(tagged('company', promotionCodeRoutes));
   await app.register(tagged('user', reassignRoutes), { prefix: '/users' });
 }

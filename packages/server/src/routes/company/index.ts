@@ -12,10 +12,16 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { defaultSettingsSchema, isSuperAdmin } from '@sunfield/domain';
+import {
+  COMPANY_ADMIN_MESSAGES,
+  SUBSCRIPTION_FIELD_NAMES,
+  companySubscriptionFields,
+  defaultSettingsSchema,
+  isSuperAdmin,
+} from '@sunfield/domain';
 import { requireAuth } from '../../auth/context.ts';
 import { companies, users } from '../../db/schema.ts';
-import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
+import { badRequest, forbidden, INVALID_INPUT, parse } from '../../lib/errors.ts';
 import { canonicalQuery } from '../../lib/request.ts';
 import {
   readAllVendorSettings,
@@ -73,18 +79,24 @@ const VENDOR_PATHS: readonly { path: string; vendor: VendorName }[] = [
 
 const idParams = z.object({ id: z.string() });
 
+/**
+ * Name and type (the company's admins); the subscription fields (tier, active, alpha tester, PVRADAR,
+ * free-trial expiry: domain companySubscriptionFields) only from a super admin (403 otherwise).
+ */
 const companyUpdateBody = z
   .object({
     name: z.string().trim().min(1, 'Company name is required.').max(200).optional(),
     /** CompanyType: Other 0 … Individual 7 (spec 1 §3) */
     companyType: z.number().int().min(0).max(7).nullable().optional(),
+    ...companySubscriptionFields,
   })
   .transform((b) => {
-    const out: { name?: string; companyType?: number | null } = {};
-    if (b.name !== undefined) out.name = b.name;
-    if (b.companyType !== undefined) out.companyType = b.companyType;
+    const out: Partial<Pick<typeof companies.$inferInsert, 'name' | 'companyType' | SubscriptionField>> = {};
+    for (const [key, value] of Object.entries(b))
+      if (value !== undefined) Object.assign(out, { [key]: value });
     return out;
   });
+type SubscriptionField = (typeof SUBSCRIPTION_FIELD_NAMES)[number];
 
 /** CompanyId from the query (any case) or the body; absent → the caller's company. */
 function companyIdOf(request: FastifyRequest): unknown {
@@ -183,7 +195,10 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  /** Renames the company or changes its type (admins of the company, super admins). */
+  /**
+   * Renames the company or changes its type (admins of the company, super admins); super admins also
+   * change its tier and flags (manage accounts).
+   */
   app.put(
     '/:id',
     { schema: { summary: 'Rename a company or change its type', params: idParams, body: companyUpdateBody } },
@@ -192,6 +207,8 @@ export async function companyRoutes(app: FastifyInstance): Promise<void> {
       const { id } = parse(idParams, request.params);
       const company = await loadCompanyFor(db, auth, id, { edit: true });
       const changes = parse(companyUpdateBody, request.body);
+      if (!isSuperAdmin(auth.user.roles) && SUBSCRIPTION_FIELD_NAMES.some((key) => key in changes))
+        throw forbidden(COMPANY_ADMIN_MESSAGES.superAdminOnly);
       await db
         .update(companies)
         .set({ ...changes, lastModified: new Date() })

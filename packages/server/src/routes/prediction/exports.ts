@@ -111,7 +111,10 @@ export function registerExportRoutes(app: FastifyInstance): void {
 
   app.get(
     `${BASE}/NodalExport`,
-    { schema: { summary: 'Nodal results as CSV', querystring: nodalQuerySchema } },
+    {
+      schema: { summary: 'Nodal results as CSV', querystring: nodalQuerySchema },
+      config: { feature: 'nodalExport' },
+    },
     async (request, reply) => {
       const { loaded, result } = await load(request);
       const query = parse(nodalQuerySchema, request.query ?? {});
@@ -156,12 +159,15 @@ export function registerExportRoutes(app: FastifyInstance): void {
   };
   app.post(
     `${BASE}/GenerateReports`,
-    { schema: { summary: 'Generate the reports of the latest run' } },
+    { schema: { summary: 'Generate the reports of the latest run' }, config: { feature: 'generateReports' } },
     generate,
   );
   app.get(
     `${BASE}/GenerateReports`,
-    { schema: { summary: 'Generate the reports of the latest run (GET form)' } },
+    {
+      schema: { summary: 'Generate the reports of the latest run (GET form)' },
+      config: { feature: 'generateReports' },
+    },
     generate,
   );
 

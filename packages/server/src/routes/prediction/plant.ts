@@ -104,7 +104,10 @@ export function registerPowerPlantRoutes(app: FastifyInstance): void {
   /** The nodal export flags (spec 3 ExportOptions): the system, the storage and each block by name. */
   app.put(
     `${BASE}/PowerPlant/ExportOptions`,
-    { schema: { summary: 'Set which nodes the nodal export holds', body: exportOptionsSchema } },
+    {
+      schema: { summary: 'Set which nodes the nodal export holds', body: exportOptionsSchema },
+      config: { feature: 'nodalExport' },
+    },
     async (request) => {
       const auth = requireAuth(request);
       const loaded = await load(request, 'edit');

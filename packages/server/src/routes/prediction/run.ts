@@ -32,7 +32,11 @@ export function registerRunRoutes(app: FastifyInstance): void {
     const row = await queueRun(app, auth, loaded, request.body);
     return { id: row.id, processingStatus: row.status };
   };
-  app.post(`${BASE}/Run`, { schema: { summary: 'Queue a run of the prediction' } }, run);
+  app.post(
+    `${BASE}/Run`,
+    { schema: { summary: 'Queue a run of the prediction' }, config: { feature: 'runPrediction' } },
+    run,
+  );
 
   const cancel = async (request: FastifyRequest) => {
     const { auth, loaded } = await load(request);
@@ -70,7 +74,10 @@ export function registerRunRoutes(app: FastifyInstance): void {
 
   app.get(
     `${BASE}/NodalJson`,
-    { schema: { summary: 'Nodal results of the latest run as JSON', querystring: nodalQuerySchema } },
+    {
+      schema: { summary: 'Nodal results of the latest run as JSON', querystring: nodalQuerySchema },
+      config: { feature: 'nodalExport' },
+    },
     async (request, reply) => {
       const { auth, loaded } = await load(request);
       const parsed = nodalQuerySchema.safeParse(request.query ?? {});
