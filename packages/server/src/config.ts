@@ -67,6 +67,11 @@ export interface Config {
   externalTools: Record<'designPro' | 'voltagePro' | 'terrainPro' | 'pvradar', string | null>;
   /** GET /metrics in Prometheus text (SUNFIELD_METRICS=1), with an optional bearer token. */
   metrics: { enabled: boolean; token: string | undefined };
+  /**
+   * Single sign-on providers may be reached over plain http (SUNFIELD_SSO_ALLOW_HTTP=1): for a
+   * provider on the same machine in development and in the tests only; https otherwise.
+   */
+  ssoAllowHttp: boolean;
 }
 
 /** Sign-ups accepted from one address in an hour unless SIGN_UPS_PER_ADDRESS_PER_HOUR says otherwise. */
@@ -126,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: env.SUNFIELD_METRICS === '1' || env.SUNFIELD_METRICS === 'true',
       token: env.SUNFIELD_METRICS_TOKEN || undefined,
     },
+    ssoAllowHttp: env.SUNFIELD_SSO_ALLOW_HTTP === '1' || env.SUNFIELD_SSO_ALLOW_HTTP === 'true',
   };
 }
 

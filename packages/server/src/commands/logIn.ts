@@ -5,11 +5,13 @@
  * locked: its owner signs in from another address whatever an attacker does.
  */
 import { eq, sql } from 'drizzle-orm';
+import { PASSWORD_SIGN_IN_DISABLED, isSuperAdmin } from '@sunfield/domain';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { TokenService } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { users } from '../db/schema.ts';
 import { HttpError, badRequest } from '../lib/errors.ts';
+import { passwordSignInDisabled } from '../models/companySso.ts';
 import { findAccountByEmail, isAccountActive, normalizeEmail, type Account } from './accounts.ts';
 import { revokeCredentials, startSession, type IssuedSession } from './authSessions.ts';
 import {
@@ -75,6 +77,12 @@ export async function logIn(
   const passwordOk = await verifyPassword(account?.user.passwordHash ?? (await dummyHash), input.password);
   // A failure keeps its counted attempt.
   if (!account || !passwordOk || !isAccountActive(account)) throw rejected(INCORRECT_CREDENTIALS);
+  // A company that signs in through its single sign-on may turn password sign-in off; said only
+  // after the password was right, so it tells nothing of an account to whoever does not know it.
+  // Super admins keep their password, so that a provider that fails never locks everyone out.
+  if (!isSuperAdmin(account.user.roles) && (await passwordSignInDisabled(db, account.company.id))) {
+    throw rejected(PASSWORD_SIGN_IN_DISABLED);
+  }
 
   // A temporary password (an invitation's, or set by an admin) is replaced before anything else;
   // the authenticator code, when the user has one, is still asked before it is.

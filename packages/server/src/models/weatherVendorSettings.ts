@@ -63,7 +63,7 @@ const deriveKey = (material: string): Buffer =>
  * with a credentials key set, values saved before it (under the server secret) still decrypt, and
  * are encrypted under the credentials key when next saved.
  */
-async function encryptionKeys(db: Db, source: VendorKeySource): Promise<Buffer[]> {
+export async function encryptionKeys(db: Db, source: VendorKeySource): Promise<Buffer[]> {
   const { credentialsKey, secret } =
     typeof source === 'object' ? source : { credentialsKey: undefined, secret: source };
   const fromSecret = deriveKey(await resolveSecret(db, secret));
@@ -71,7 +71,7 @@ async function encryptionKeys(db: Db, source: VendorKeySource): Promise<Buffer[]
 }
 
 /** The plain secret under the first key that opens it, or null. */
-function decryptWithAny(keys: readonly Buffer[], stored: string): string | null {
+export function decryptWithAny(keys: readonly Buffer[], stored: string): string | null {
   for (const key of keys) {
     const plain = decryptSecret(key, stored);
     if (plain !== null) return plain;

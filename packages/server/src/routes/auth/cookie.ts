@@ -24,12 +24,17 @@ export function clearRefreshCookie(reply: FastifyReply): void {
   reply.clearCookie(REFRESH_COOKIE, cookieOptions(reply));
 }
 
-/** Sets the cookie and answers `{accessToken, expiresIn, user}`. */
-export function sendSession(reply: FastifyReply, account: Account, session: IssuedSession, status = 200) {
+/** Sets the refresh cookie of a new session (a redirect answer sets it too: single sign-on). */
+export function setRefreshCookie(reply: FastifyReply, session: IssuedSession): void {
   reply.setCookie(REFRESH_COOKIE, session.refreshToken, {
     ...cookieOptions(reply),
     maxAge: REFRESH_TOKEN_SECONDS,
   });
+}
+
+/** Sets the cookie and answers `{accessToken, expiresIn, user}`. */
+export function sendSession(reply: FastifyReply, account: Account, session: IssuedSession, status = 200) {
+  setRefreshCookie(reply, session);
   reply.header('cache-control', 'no-store');
   return reply.status(status).send({
     accessToken: session.accessToken,

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { emailDomain, normalizeSsoDomain } from '@sunfield/domain';
+import { issuerProblem, safeReturnPath, ssoRedirectUri } from '../../src/commands/ssoSignIn.ts';
+
+describe('single sign-on helpers', () => {
+  it('keeps the return path on this site', () => {
+    expect(safeReturnPath('/projects/mine?x=1#a')).toBe('/projects/mine?x=1#a');
+    for (const hostile of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      'javascript:alert(1)',
+      '/\u0000x',
+      '/\tx',
+      '',
+      undefined,
+      42,
+    ]) {
+      expect(safeReturnPath(hostile)).toBe('/');
+    }
+  });
+
+  it('builds the redirect URI from the public address only', () => {
+    expect(ssoRedirectUri({ publicUrl: 'https://sunfield.example.com/' })).toBe(
+      'https://sunfield.example.com/api/auth/sso/callback',
+    );
+  });
+
+  it('accepts https issuers, http only where allowed', () => {
+    expect(issuerProblem('https://login.example.com/realms/a', false)).toBeNull();
+    expect(issuerProblem('http://127.0.0.1:8080', false)).toMatch(/https/);
+    expect(issuerProblem('http://127.0.0.1:8080', true)).toBeNull();
+    expect(issuerProblem('https://user:pw@login.example.com', false)).toMatch(/user/);
+    expect(issuerProblem('https://login.example.com/?a=1', false)).toMatch(/query/);
+    expect(issuerProblem('not a url', false)).toMatch(/address/);
+  });
+
+  it('normalizes email domains', () => {
+    expect(normalizeSsoDomain(' @Example.COM ')).toBe('example.com');
+    expect(normalizeSsoDomain('sub.example.co.uk.')).toBe('sub.example.co.uk');
+    expect(normalizeSsoDomain('localhost')).toBeNull();
+    expect(normalizeSsoDomain('exa mple.com')).toBeNull();
+    expect(normalizeSsoDomain('-bad.example')).toBeNull();
+    expect(emailDomain('A@B.Example')).toBe('b.example');
+    expect(emailDomain('no-at')).toBe('');
+  });
+});
