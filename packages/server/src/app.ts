@@ -150,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     geocoderUrl: config.geocoderUrl,
     geocoderFormat: config.geocoderFormat,
     externalTools: config.externalTools ?? {},
+    billing: config.billing ?? {},
   }).replace(/</g, '\\u003c')};\n`;
   app.get('/config.js', { config: { public: true } }, async (_request, reply) =>
     reply.type('application/javascript').header('cache-control', 'no-cache').send(webConfig),

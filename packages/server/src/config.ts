@@ -65,6 +65,12 @@ export interface Config {
    * PVRADAR), given to the web app at run time through /config.js; null hides a tool's link target.
    */
   externalTools: Record<'designPro' | 'voltagePro' | 'terrainPro' | 'pvradar', string | null>;
+  /**
+   * The billing provider's checkout page and self-service portal (BILLING_CHECKOUT_URL,
+   * BILLING_PORTAL_URL; http(s) only, `{companyId}` filled in by the web app), given to the web app
+   * through /config.js; null hides the subscription page's links.
+   */
+  billing: { checkoutUrl: string | null; portalUrl: string | null };
   /** GET /metrics in Prometheus text (SUNFIELD_METRICS=1), with an optional bearer token. */
   metrics: { enabled: boolean; token: string | undefined };
   /**
@@ -126,6 +132,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       voltagePro: httpUrl(env.VOLTAGE_PRO_URL),
       terrainPro: httpUrl(env.TERRAIN_PRO_URL),
       pvradar: httpUrl(env.PVRADAR_URL),
+    },
+    billing: {
+      checkoutUrl: httpUrl(env.BILLING_CHECKOUT_URL),
+      portalUrl: httpUrl(env.BILLING_PORTAL_URL),
     },
     metrics: {
       enabled: env.SUNFIELD_METRICS === '1' || env.SUNFIELD_METRICS === 'true',

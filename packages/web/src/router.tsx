@@ -18,6 +18,7 @@ import { inverterRoutes } from './screens/inverters/routes.tsx';
 import { moduleRoutes } from './screens/modules/routes.tsx';
 import { predictionRoutes } from './screens/predictions/routes.tsx';
 import { projectRoutes } from './screens/projects/routes.tsx';
+import { subscriptionRoutes } from './screens/subscription/routes.tsx';
 import { weatherRoutes } from './screens/weather/routes.tsx';
 import { SignUpScreen } from './screens/signUp/SignUpScreen.tsx';
 import { AboutUserPage } from './screens/userProfile/AboutUserPage.tsx';
@@ -62,8 +63,7 @@ export const routes: RouteObject[] = [
           ...changeStatusRoutes,
           ...companyUserRoutes,
           soon('resource-center', 'Resources'),
-          soon('subscription', 'Subscription', { itAdminAllowed: true }),
-          soon('manage-accounts', 'Manage Accounts'),
+          ...subscriptionRoutes,
           ...companyRoutes,
           {
             path: 'user-profile',

@@ -23,6 +23,18 @@ describe('loadConfig: external tool addresses (issue 16: documented settings, no
   });
 });
 
+describe('loadConfig: billing provider', () => {
+  it('takes BILLING_CHECKOUT_URL and BILLING_PORTAL_URL (http(s) only); unset hides the links', () => {
+    expect(loadConfig({}).billing).toEqual({ checkoutUrl: null, portalUrl: null });
+    const config = loadConfig({
+      BILLING_CHECKOUT_URL: 'https://billing.example.com/checkout?company={companyId}',
+      BILLING_PORTAL_URL: 'javascript:alert(1)',
+    });
+    expect(config.billing.checkoutUrl).toMatch(/^https:\/\/billing\.example\.com\/checkout\?company=/);
+    expect(config.billing.portalUrl).toBeNull();
+  });
+});
+
 describe('loadConfig: sign-ups per address', () => {
   it('takes SIGN_UPS_PER_ADDRESS_PER_HOUR when it is a whole number from 1, else 10', () => {
     expect(loadConfig({}).signUpsPerAddressPerHour).toBe(10);

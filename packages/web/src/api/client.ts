@@ -1,8 +1,10 @@
 /**
  * The one path to the API (spec 2 §7.1): bearer token from the session, the UI flag header, the
  * x-message header shown as notifications, the loading overlay for foreground calls, and the
- * response handling of spec 2 §8.1 (400/404/409 reported, 403 EULA → /eula, 401 → refresh once).
+ * response handling of spec 2 §8.1 (400/404/409 reported, 403 EULA → /eula, 403 for a feature of
+ * the subscription → the subscription dialog, 401 → refresh once).
  */
+import { isSubscriptionRefusal } from '@sunfield/domain';
 import { createStore } from '../lib/store.ts';
 import { buildErrorMessages, parseXMessage } from './errors.ts';
 
@@ -43,6 +45,8 @@ export interface ApiHooks {
   refresh(): Promise<boolean>;
   onSignedOut(): void;
   onEulaRequired(): void;
+  /** A 403 for a feature the company's plan lacks (domain SubscriptionRefusal): the subscription dialog. */
+  onSubscriptionRequired?(level: 'active' | 'professional'): void;
   notify(kind: 'error' | 'warning', messages: string[]): void;
 }
 
@@ -127,6 +131,8 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
       (body as { eulaAcceptedStatus?: boolean } | null)?.eulaAcceptedStatus === false
     ) {
       hooks.onEulaRequired();
+    } else if (response.status === 403 && hooks.onSubscriptionRequired && isSubscriptionRefusal(body)) {
+      hooks.onSubscriptionRequired(body.subscriptionRequired);
     } else if (!options.silent && [400, 403, 404, 409, 429].includes(response.status)) {
       hooks.notify('error', error.messages);
     }

@@ -8,6 +8,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { installApiHooks } from '../api/client.ts';
 import { notifyError, notifyWarning } from '../lib/notify.ts';
 import { markFormClean } from '../lib/dirtyForm.ts';
+import { openSubscriptionDialog } from '../shell/subscriptionDialog.tsx';
 import { bridgeHubToQueries, hub } from '../realtime/index.ts';
 import { currentUserKey } from './hooks.ts';
 import { clearSession, onSignOut, refreshAccessToken, session } from './session.ts';
@@ -40,6 +41,7 @@ export function startSession(options: StartOptions): void {
       if (/^\/eula(\/|\?|$)/i.test(path)) return;
       options.navigate(`/eula?redirectUri=${encodeURIComponent(path)}`);
     },
+    onSubscriptionRequired: (level) => openSubscriptionDialog({ proRequired: level === 'professional' }),
     notify: (kind, messages) => {
       if (kind === 'error') notifyError({ modelState: { messages } });
       else for (const message of messages) notifyWarning(message);

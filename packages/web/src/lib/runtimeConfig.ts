@@ -17,6 +17,11 @@ export interface RuntimeConfig {
   geocoderFormat?: 'photon' | 'nominatim' | null;
   /** Addresses of the external tools (DESIGN_PRO_URL, VOLTAGE_PRO_URL, TERRAIN_PRO_URL, PVRADAR_URL). */
   externalTools?: Partial<Record<ExternalTool, string | null>>;
+  /**
+   * The billing provider (BILLING_CHECKOUT_URL, BILLING_PORTAL_URL): where the subscription page's
+   * checkout and self-service links go ({companyId} is filled in); absent: the links are hidden.
+   */
+  billing?: { checkoutUrl?: string | null; portalUrl?: string | null };
 }
 
 declare global {

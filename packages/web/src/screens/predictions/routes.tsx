@@ -36,7 +36,12 @@ export const predictionRoutes: RouteObject[] = [
       { path: 'environmental-conditions', element: <EnvironmentalConditionsPage /> },
       { path: 'model-choices', element: <ModelChoicesPage /> },
       { path: 'system', element: <SystemPage /> },
-      { path: 'nodal-export-options', element: <NodalExportOptionsPage /> },
+      // Professional-only (docs/subscriptions.md): the server refuses the nodal export calls too.
+      {
+        path: 'nodal-export-options',
+        handle: { requiresProfessional: true },
+        element: <NodalExportOptionsPage />,
+      },
       { path: 'block-array-builder', element: <BlockArrayBuilderPage /> },
       { path: 'block-array-builder-quick-edit', element: <QuickEditPage /> },
       {
