@@ -238,6 +238,136 @@ export function allocateOptics(length: number, shared: Partial<OpticsSeries> = {
   };
 }
 
+/**
+ * The columns of {@link OpticsSeries} that a simulation's result keeps (the loss tree's stages, the
+ * per-step and nodal exports, the module's inputs); the others (instants, I0, air mass, pressure and
+ * water, cos θi, projected zenith, circumsolar and shaded components, soiling and IAM factors) are
+ * intermediate values of the chain, which `simulate` computes in scratch columns (issue 17, speed).
+ */
+export const OPTICS_RESULT_COLUMNS = [
+  'solarZenith',
+  'solarAzimuth',
+  'ghi',
+  'dni',
+  'dhi',
+  'trackerTheta',
+  'surfaceTilt',
+  'surfaceAzimuth',
+  'aoi',
+  'poaBeam',
+  'poaSkyDiffuse',
+  'poaGroundDiffuse',
+  'poaGlobal',
+  'poaAfterHorizon',
+  'poaAfterNearShading',
+  'poaAfterShading',
+  'poaAfterSoiling',
+  'poaAfterIam',
+  'spectralFactor',
+  'poaAfterSpectral',
+  'poaRear',
+  'rearEffective',
+  'effectiveIrradiance',
+] as const satisfies readonly OpticsColumn[];
+
+/** The optics columns of a simulation's result (see {@link OPTICS_RESULT_COLUMNS}). */
+export type OpticsResult = Pick<OpticsSeries, 'length' | 'month' | (typeof OPTICS_RESULT_COLUMNS)[number]>;
+
+/**
+ * Columns of the chain for `simulate`: the result's columns (see {@link OPTICS_RESULT_COLUMNS}) new
+ * and zero-filled, the intermediate ones from `scratch` (zero-filled, valid while the simulation
+ * runs); columns in `shared` by reference, as {@link allocateOptics}.
+ * @param length number of weather records
+ * @param shared columns of an earlier run to use as they are
+ * @param scratch a zero-filled column of n values that the result will not hold
+ */
+export function allocateOpticsWithScratch(
+  length: number,
+  shared: Partial<OpticsSeries>,
+  scratch: (n: number) => Float64Array,
+): OpticsSeries {
+  const f = () => new Float64Array(length);
+  const t = () => scratch(length);
+  const s = shared;
+  return {
+    length,
+    month: s.month ?? new Uint8Array(length),
+    sunTime: s.sunTime ?? t(),
+    dayOfYear: s.dayOfYear ?? t(),
+    solarZenith: s.solarZenith ?? f(),
+    apparentZenith: s.apparentZenith ?? t(),
+    solarAzimuth: s.solarAzimuth ?? f(),
+    dniExtra: s.dniExtra ?? t(),
+    airmassRelative: s.airmassRelative ?? t(),
+    airmassAbsolute: s.airmassAbsolute ?? t(),
+    pressure: s.pressure ?? t(),
+    precipitableWater: s.precipitableWater ?? t(),
+    ghi: s.ghi ?? f(),
+    dni: s.dni ?? f(),
+    dhi: s.dhi ?? f(),
+    trackerTheta: f(),
+    surfaceTilt: f(),
+    surfaceAzimuth: f(),
+    aoi: f(),
+    cosAoi: t(),
+    projectedZenith: t(),
+    poaBeam: f(),
+    poaSkyDiffuse: f(),
+    poaCircumsolar: t(),
+    poaGroundDiffuse: f(),
+    poaGlobal: f(),
+    poaAfterHorizon: f(),
+    shadedFraction: t(),
+    poaAfterNearShading: f(),
+    beamAfterShading: t(),
+    skyAfterShading: t(),
+    groundAfterShading: t(),
+    poaAfterShading: f(),
+    soilingFactor: t(),
+    poaAfterSoiling: f(),
+    iamBeam: t(),
+    iamSky: t(),
+    iamGround: t(),
+    poaAfterIam: f(),
+    spectralFactor: s.spectralFactor ?? f(),
+    poaAfterSpectral: f(),
+    poaRear: f(),
+    rearEffective: f(),
+    effectiveIrradiance: f(),
+  };
+}
+
+/** The result's columns of a run of the chain (one object literal, see {@link OPTICS_RESULT_COLUMNS}). */
+export function opticsResult(o: OpticsSeries): OpticsResult {
+  return {
+    length: o.length,
+    month: o.month,
+    solarZenith: o.solarZenith,
+    solarAzimuth: o.solarAzimuth,
+    ghi: o.ghi,
+    dni: o.dni,
+    dhi: o.dhi,
+    trackerTheta: o.trackerTheta,
+    surfaceTilt: o.surfaceTilt,
+    surfaceAzimuth: o.surfaceAzimuth,
+    aoi: o.aoi,
+    poaBeam: o.poaBeam,
+    poaSkyDiffuse: o.poaSkyDiffuse,
+    poaGroundDiffuse: o.poaGroundDiffuse,
+    poaGlobal: o.poaGlobal,
+    poaAfterHorizon: o.poaAfterHorizon,
+    poaAfterNearShading: o.poaAfterNearShading,
+    poaAfterShading: o.poaAfterShading,
+    poaAfterSoiling: o.poaAfterSoiling,
+    poaAfterIam: o.poaAfterIam,
+    spectralFactor: o.spectralFactor,
+    poaAfterSpectral: o.poaAfterSpectral,
+    poaRear: o.poaRear,
+    rearEffective: o.rearEffective,
+    effectiveIrradiance: o.effectiveIrradiance,
+  };
+}
+
 /** Compile-time check that {@link OPTICS_COLUMNS} lists every Float64Array column. */
 type MissingColumn = Exclude<OpticsColumn, (typeof OPTICS_COLUMNS)[number]>;
 const _columnsComplete: [MissingColumn] extends [never] ? true : never = true;

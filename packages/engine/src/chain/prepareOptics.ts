@@ -312,25 +312,32 @@ export function prepareOptics(
  */
 export function ensureWork(p: PreparedOptics, n: number, gti: boolean): OpticsWork {
   let w = p.work;
-  if (w.length !== n) {
-    const f = () => new Float64Array(n);
-    w = p.work = {
-      length: n,
-      tempAir: f(),
-      cosTrueZenith: f(),
-      cosZenith: f(),
-      sinAzimuth: f(),
-      cosAzimuth: f(),
-      rotationTrig: { cosTheta: f(), sinTheta: f(), cosProjected: f(), sinProjected: f() },
-      albedo: f(),
-      circumsolarFraction: f(),
-      poaRearIam: f(),
-      ktPrime: f(),
-      gti: undefined,
-    };
-  }
+  if (w.length !== n) w = p.work = workColumns(n, (k) => new Float64Array(k));
   if (gti && w.gti === undefined) w.gti = gtiDirintWork(n);
   return w;
+}
+
+/**
+ * Scratch columns of n steps from `column` (a zero-filled column of n values), for a prepared chain
+ * whose work arrays its caller lends (`simulate` takes them from its scratch pool): set as
+ * `prepared.work` before the first run, {@link ensureWork} keeps them.
+ */
+export function workColumns(n: number, column: (n: number) => Float64Array): OpticsWork {
+  const f = () => column(n);
+  return {
+    length: n,
+    tempAir: f(),
+    cosTrueZenith: f(),
+    cosZenith: f(),
+    sinAzimuth: f(),
+    cosAzimuth: f(),
+    rotationTrig: { cosTheta: f(), sinTheta: f(), cosProjected: f(), sinProjected: f() },
+    albedo: f(),
+    circumsolarFraction: f(),
+    poaRearIam: f(),
+    ktPrime: f(),
+    gti: undefined,
+  };
 }
 
 /**

@@ -3,7 +3,7 @@
  * temperature, DC loss factors on the effective irradiance and the module's maximum power point with
  * the DC wiring (shared between DC fields that differ only in their strings), then the field's strings.
  */
-import type { OpticsSeries } from '../chain/opticsSeries.ts';
+import type { OpticsResult } from '../chain/opticsSeries.ts';
 import { moduleMpp, moduleMppSeries, moduleParams } from '../module/moduleModel.ts';
 import { pvwattsDcKernel } from '../module/pvwatts.ts';
 import { singleDiodeCurrent } from '../module/singleDiode.ts';
@@ -22,10 +22,20 @@ export interface ModuleColumns {
   readonly pmp: Float64Array;
   readonly vmp: Float64Array;
   readonly imp: Float64Array;
-  /** the same at 25 °C cells: power [W], current [A] */
+}
+
+/**
+ * The module at 25 °C cells under the same irradiance: power [W], current [A]. Only the loss tree's
+ * temperature stage reads them (`plantStages`), so they are scratch columns of the simulation, not
+ * part of its result.
+ */
+export interface ModuleAt25 {
   readonly pmp25: Float64Array;
   readonly imp25: Float64Array;
 }
+
+/** A scratch column of n values that the result will not hold (`Scratch.dirty`: every step is written). */
+export type ScratchColumn = (n: number) => Float64Array;
 
 /** Columns of one distinct DC field, for one instance of it (before degradation). */
 export interface DcFieldResult {
@@ -36,7 +46,7 @@ export interface DcFieldResult {
   instances: number;
   readonly settings: DcFieldSettings;
   /** the optics chain's columns (POA components, shading, IAM, spectral, rear, effective) */
-  readonly optics: OpticsSeries;
+  readonly optics: OpticsResult;
   /** one module's columns (see {@link ModuleColumns}) */
   readonly module: ModuleColumns;
   /** cell temperature [°C] (the module's column) */
@@ -49,7 +59,7 @@ export interface DcFieldResult {
    * the wiring of the field: modules in series and strings in parallel, the wiring resistance per
    * module R_w [Ω] and the power fraction f [-] (one of them 0); with the module's columns they give
    * the field's power before the wiring loss at 25 °C, N·(P25 + I25²·R_w), and at Tc, N·(P + I²·R_w),
-   * and the wiring loss N·I²·R_w or f·N·P (N = Ns·Np) — see {@link fieldPowers}
+   * and the wiring loss N·I²·R_w or f·N·P (N = Ns·Np) — see `plantStages`
    */
   readonly wiring: {
     modulesInSeries: number;
@@ -57,28 +67,6 @@ export interface DcFieldResult {
     resistance: number;
     fraction: number;
   };
-}
-
-/**
- * The field's power before the wiring loss at 25 °C and at the cell temperature, and its wiring loss,
- * at step i (one instance) [W].
- */
-export function fieldPowers(r: DcFieldResult, i: number, out: Float64Array): void {
-  const { modulesInSeries, stringsInParallel, resistance: rw, fraction } = r.wiring;
-  const nm = modulesInSeries * stringsInParallel;
-  const m = r.module;
-  const p = m.pmp[i]!;
-  const c = m.imp[i]!;
-  if (fraction > 0) {
-    out[0] = m.pmp25[i]! * nm;
-    out[1] = p * nm;
-    out[2] = fraction * p * nm;
-  } else {
-    const c25 = m.imp25[i]!;
-    out[0] = (m.pmp25[i]! + c25 * c25 * rw) * nm;
-    out[1] = (p + c * c * rw) * nm;
-    out[2] = c * c * rw * nm;
-  }
 }
 
 /** Key of the module columns: DC fields with equal keys differ only in their strings. */
@@ -105,13 +93,15 @@ export function moduleKey(d: DcFieldSettings): string {
  * @param d the DC field
  * @param optics its optics columns (from `runOptics`)
  * @param w the weather (air temperature and wind without gaps)
- * @returns the module's columns
+ * @param scratch where the 25 °C columns go (they are not part of the result); new arrays by default
+ * @returns the module's columns, and its columns at 25 °C
  */
 export function evaluateModule(
   d: DcFieldSettings,
-  optics: OpticsSeries,
+  optics: Pick<OpticsResult, 'length' | 'poaAfterNearShading' | 'effectiveIrradiance'>,
   w: SimulationWeather,
-): ModuleColumns {
+  scratch: ScratchColumn = (k) => new Float64Array(k),
+): { module: ModuleColumns; at25: ModuleAt25 } {
   const n = optics.length;
   const f = () => new Float64Array(n);
   const tempCell = f();
@@ -131,18 +121,19 @@ export function evaluateModule(
   const irradianceDc = f();
   for (let i = 0; i < n; i++) irradianceDc[i] = eff[i]! * u;
   const opts = { addedSeriesResistance: d.wiring.addedResistance };
-  const out = { tempCell, irradianceDc, pmp: f(), vmp: f(), imp: f(), pmp25: f(), imp25: f() };
+  const out = { tempCell, irradianceDc, pmp: f(), vmp: f(), imp: f() };
   moduleMppSeries({ effectiveIrradiance: irradianceDc, tempCell }, d.module.model, out, opts);
-  // Vmp at 25 °C is not kept (but for PVWatts, below).
-  const vmp25 = new Float64Array(n);
+  // At 25 °C: scratch (moduleMppSeries writes every step); Vmp is read only by PVWatts, below.
+  const at25 = { pmp25: scratch(n), imp25: scratch(n) };
+  const vmp25 = scratch(n);
   moduleMppSeries(
     { effectiveIrradiance: irradianceDc, tempCell: 25 },
     d.module.model,
-    { pmp: out.pmp25, vmp: vmp25, imp: out.imp25 },
+    { pmp: at25.pmp25, vmp: vmp25, imp: at25.imp25 },
     opts,
   );
-  if (d.pvwatts) pvwattsPower(d.pvwatts, irradianceDc, tempCell, out, vmp25);
-  return out;
+  if (d.pvwatts) pvwattsPower(d.pvwatts, irradianceDc, tempCell, out, at25, vmp25);
+  return { module: out, at25 };
 }
 
 /**
@@ -154,7 +145,8 @@ function pvwattsPower(
   p: NonNullable<DcFieldSettings['pvwatts']>,
   s: Float64Array,
   tempCell: Float64Array,
-  out: { pmp: Float64Array; vmp: Float64Array; imp: Float64Array; pmp25: Float64Array; imp25: Float64Array },
+  out: { pmp: Float64Array; vmp: Float64Array; imp: Float64Array },
+  at25: ModuleAt25,
   vmp25: Float64Array,
 ): void {
   for (let i = 0; i < s.length; i++) {
@@ -165,8 +157,8 @@ function pvwattsPower(
     const v25 = vmp25[i]!;
     out.pmp[i] = pw;
     out.imp[i] = v > 0 ? pw / v : 0;
-    out.pmp25[i] = pw25;
-    out.imp25[i] = v25 > 0 ? pw25 / v25 : 0;
+    at25.pmp25[i] = pw25;
+    at25.imp25[i] = v25 > 0 ? pw25 / v25 : 0;
   }
 }
 
@@ -180,7 +172,7 @@ function pvwattsPower(
  * @param m its module's columns ({@link evaluateModule})
  * @returns the field's columns (one instance)
  */
-export function evaluateDcField(d: DcFieldSettings, optics: OpticsSeries, m: ModuleColumns): DcFieldResult {
+export function evaluateDcField(d: DcFieldSettings, optics: OpticsResult, m: ModuleColumns): DcFieldResult {
   const n = optics.length;
   const ns = d.modulesInSeries;
   const np = d.stringsInParallel;

@@ -6,8 +6,8 @@
  * keeps every stage as columns per node (first year) and the loss tree and energies of every year.
  */
 import { runOptics, sharedOpticsColumns, type SharedOpticsSource } from '../chain/optics.ts';
-import { allocateOptics, type OpticsSeries } from '../chain/opticsSeries.ts';
-import { prepareOptics } from '../chain/prepareOptics.ts';
+import { allocateOpticsWithScratch, opticsResult, type OpticsResult } from '../chain/opticsSeries.ts';
+import { prepareOptics, workColumns } from '../chain/prepareOptics.ts';
 import { prepareYearRepeater, yearStartInstant } from '../lifetime/yearRepeater.ts';
 import {
   accumulateLossTree,
@@ -25,11 +25,13 @@ import {
   evaluateModule,
   moduleKey,
   type DcFieldResult,
+  type ModuleAt25,
   type ModuleColumns,
 } from './dcField.ts';
 import type { CaseLibraries } from './libraryRefs.ts';
 import type { ArrayResult, InverterResult } from './nodes.ts';
 import { resolveCase, type ResolvedCase } from './resolveCase.ts';
+import { Scratch } from './scratch.ts';
 import { plantStages, type PlantStages } from './stages.ts';
 import { buildSummary, type ResultSummary, type YearEnergies } from './summary.ts';
 import { prepareWeather, type SimulationWeather } from './weatherInput.ts';
@@ -201,6 +203,21 @@ export function simulate(
   weatherFile: WeatherData,
   options: SimulateOptions = {},
 ): SimulationResult {
+  const scratch = Scratch.begin();
+  try {
+    return run(caseModel, weatherFile, options, scratch);
+  } finally {
+    scratch.end();
+  }
+}
+
+/** @internal {@link simulate} with the scratch columns it lends (`scratch.ts`). */
+function run(
+  caseModel: unknown,
+  weatherFile: WeatherData,
+  options: SimulateOptions,
+  scratch: Scratch,
+): SimulationResult {
   const rc = resolveCase(caseModel, weatherFile, options.libraries ?? {});
   // The case's `weather.timestampDefinition` overrides what the reader assumed (issue 17).
   const weather =
@@ -222,9 +239,14 @@ export function simulate(
       for (const i of a.inverters)
         for (const d of i.dcFields)
           nodes.push({ d, count: b.repeater * a.repeater * i.repeater * d.repeater });
-  const optics = new Map<string, OpticsSeries>();
-  const modules = new Map<string, ModuleColumns>();
+  const optics = new Map<string, OpticsResult>();
+  const modules = new Map<string, { module: ModuleColumns; at25: ModuleAt25 }>();
   const fields = new Map<string, DcFieldResult>();
+  const fieldsAt25 = new Map<string, ModuleAt25>();
+  // Columns the result does not keep (the chain's intermediate ones and work arrays, the module at
+  // 25 °C) are lent by the scratch pool, zero-filled as new ones would be.
+  const zeroed = (k: number) => scratch.zeroed(k);
+  const dirty = (k: number) => scratch.dirty(k);
   // The first optics run lends its sun, horizontal irradiance and spectral columns to the other mountings.
   let firstOptics: SharedOpticsSource | undefined;
   const progress = options.onProgress;
@@ -236,8 +258,11 @@ export function simulate(
       const ow = d.trackingAngle ? { ...w.optics, trackingAngle: d.trackingAngle } : w.optics;
       // Columns equal to the first run's (sun, horizontal irradiance, spectral) are that run's own arrays.
       const shared = firstOptics ? sharedOpticsColumns(prepared, ow, firstOptics) : {};
-      o = runOptics(prepared, ow, allocateOptics(n, shared), firstOptics);
-      firstOptics ??= { prepared, weather: ow, out: o };
+      // A run that shares the first one's sun works in that run's scratch (runOptics, borrowedWork).
+      if (shared.sunTime === undefined) prepared.work = workColumns(n, zeroed);
+      const out = runOptics(prepared, ow, allocateOpticsWithScratch(n, shared, zeroed), firstOptics);
+      firstOptics ??= { prepared, weather: ow, out };
+      o = opticsResult(out);
       optics.set(d.opticsKey, o);
     }
     let r = fields.get(d.dcKey);
@@ -245,18 +270,23 @@ export function simulate(
       const mk = moduleKey(d);
       let m = modules.get(mk);
       if (!m) {
-        m = evaluateModule(d, o, w);
+        m = evaluateModule(d, o, w, dirty);
         modules.set(mk, m);
       }
-      r = evaluateDcField(d, o, m);
+      r = evaluateDcField(d, o, m.module);
       fields.set(d.dcKey, r);
+      fieldsAt25.set(d.dcKey, m.at25);
     }
     progress?.((0.5 * ++done) / nodes.length, 'dcFields');
     r.paths.push(d.path);
     r.instances += count;
   }
   const dcFields = [...fields.values()];
-  const stages = plantStages(dcFields, plant.dcCapacity);
+  const stages = plantStages(
+    dcFields,
+    plant.dcCapacity,
+    dcFields.map((f) => fieldsAt25.get(f.key)!),
+  );
   // Years.
   const shift = midIntervalShiftMs({
     definition: weather.meta.timestampDefinition,

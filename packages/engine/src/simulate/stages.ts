@@ -14,7 +14,7 @@
  * power as proportional to the irradiance over the small range 1/U (the irradiance and temperature
  * stages are computed from the diode model itself).
  */
-import type { DcFieldResult } from './dcField.ts';
+import type { DcFieldResult, ModuleAt25 } from './dcField.ts';
 
 /** Year-independent plant-level columns [W/m² for irradiance, W for power]. */
 export interface PlantStages {
@@ -136,12 +136,13 @@ function addRear(
 }
 
 /**
- * @internal Adds a field's DC stages (see the file comment): `fieldPowers` (dcField.ts) inlined, with
- * the same operations in the same order. out: after irradiance, temperature, quality, LID, mismatch,
+ * @internal Adds a field's DC stages (see the file comment): its power before the wiring loss at 25 °C
+ * and at Tc, N·(P25 + I25²·R_w) and N·(P + I²·R_w), and its wiring loss, N·I²·R_w or f·N·P. out: after irradiance, temperature, quality, LID, mismatch,
  * wiring, DC health.
  */
 function addDcStages(
-  module: { pmp: Float64Array; imp: Float64Array; pmp25: Float64Array; imp25: Float64Array },
+  module: { pmp: Float64Array; imp: Float64Array },
+  at25: ModuleAt25,
   dcPower: Float64Array,
   k: {
     nm: number;
@@ -155,7 +156,8 @@ function addDcStages(
   },
   out: readonly Float64Array[],
 ): void {
-  const { pmp, imp, pmp25, imp25 } = module;
+  const { pmp, imp } = module;
+  const { pmp25, imp25 } = at25;
   const { nm, rw, fraction, c, inv, invH, q, ql } = k;
   const [irr, temp, quality, lid, mismatch, wiring, health] = out as [
     Float64Array,
@@ -210,9 +212,14 @@ function maxShortCircuitCurrent(
  * The plant-level columns from the distinct DC fields and their instance counts.
  * @param fields the distinct DC fields (with `instances`)
  * @param dcCapacity the plant's DC rating P0 [W] (Σ instances × field rating)
+ * @param at25 each field's module at 25 °C (`evaluateModule`), in the order of `fields`
  * @returns the columns
  */
-export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number): PlantStages {
+export function plantStages(
+  fields: readonly DcFieldResult[],
+  dcCapacity: number,
+  at25: readonly ModuleAt25[],
+): PlantStages {
   const first = fields[0]!;
   const n = first.optics.length;
   const f = () => new Float64Array(n);
@@ -282,6 +289,7 @@ export function plantStages(fields: readonly DcFieldResult[], dcCapacity: number
     const m = d.settings.module;
     addDcStages(
       d.module,
+      at25[j]!,
       d.dcPower,
       {
         nm: modulesInSeries * stringsInParallel,

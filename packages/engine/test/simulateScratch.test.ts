@@ -1,0 +1,83 @@
+/**
+ * The scratch pool of `simulate` (simulate/scratch.ts, issue 17 speed): the columns a result does not
+ * keep are lent from one simulation to the next, so a result must hold none of them, a later
+ * simulation must not change an earlier result, and a simulation started inside another (from its
+ * progress callback) must give the same result with columns of its own.
+ */
+import { describe, expect, it } from 'vitest';
+import { simulate, type SimulationResult } from '../src/simulate/simulate.ts';
+import { cecLibraries, exampleCase, greensboroWeather, smallCase } from './simulateFixtures.ts';
+
+/** Every typed array reachable from a value, by path (each object visited once). */
+function arrays(v: unknown): Map<string, Float64Array | Uint8Array> {
+  const out = new Map<string, Float64Array | Uint8Array>();
+  const seen = new Set<object>();
+  const walk = (x: unknown, path: string): void => {
+    if (x === null || typeof x !== 'object' || seen.has(x)) return;
+    seen.add(x);
+    if (x instanceof Float64Array || x instanceof Uint8Array) {
+      out.set(path, x);
+      return;
+    }
+    if (ArrayBuffer.isView(x)) return;
+    if (x instanceof Map) for (const [k, y] of x) walk(y, `${path}[${String(k)}]`);
+    else for (const [k, y] of Object.entries(x)) walk(y, `${path}.${k}`);
+  };
+  walk(v, 'result');
+  return out;
+}
+
+const run = (c: unknown, onProgress?: () => void): SimulationResult =>
+  simulate(c, greensboroWeather(), { libraries: cecLibraries(), ...(onProgress ? { onProgress } : {}) });
+
+/** A bifacial tracker with Perez and shading: other optics columns than the fixed example's. */
+const trackerCase = () =>
+  smallCase((c) => {
+    const d = c.powerPlant.blocks[0]!.arrays[0]!.inverters[0]!.dcFields[0]!;
+    Object.assign(d, { trackingType: 1, groundCoverageRatio: 0.35, collectorBandwidth: 2, postHeight: 1.5 });
+    d.module = {
+      library: 'sam-library-cec-modules-2021-12-01.csv',
+      name: 'CSI Solar Co., Ltd. CS3U-400MS',
+      faciality: 1,
+      bifacialityFactor: 0.7,
+    };
+  });
+
+describe('scratch columns of simulate', () => {
+  it('a later simulation leaves an earlier result as it was, and shares no column with it', () => {
+    const first = run(exampleCase('greensboro_fixed_cec'));
+    const before = new Map([...arrays(first)].map(([k, a]) => [k, a.slice()]));
+    const second = run(trackerCase());
+    const third = run(exampleCase('greensboro_fixed_cec'));
+    for (const [k, a] of arrays(first)) expect(a, k).toEqual(before.get(k));
+    // The weather's own columns (the parsed file's) are inputs both hold; nothing else is shared.
+    const inputs = new Set<unknown>(Object.values(greensboroWeather()));
+    const firstArrays = new Set([...arrays(first).values()].filter((a) => !inputs.has(a)));
+    for (const r of [second, third])
+      for (const [k, a] of arrays(r)) expect(firstArrays.has(a as Float64Array), k).toBe(false);
+    expect(third.years[0]!.acEnergy).toBe(first.years[0]!.acEnergy);
+    expect(third.years[0]!.summary).toEqual(first.years[0]!.summary);
+  });
+
+  it('keeps the optics columns of the result, not the intermediate ones', () => {
+    const o = run(exampleCase('greensboro_fixed_cec')).dcFields[0]!.optics as unknown as Record<
+      string,
+      unknown
+    >;
+    expect(o.poaAfterIam).toBeInstanceOf(Float64Array);
+    expect(o.effectiveIrradiance).toBeInstanceOf(Float64Array);
+    for (const k of ['sunTime', 'airmassRelative', 'cosAoi', 'iamBeam', 'shadedFraction'])
+      expect(o[k]).toBeUndefined();
+  });
+
+  it('a simulation inside another (from its progress callback) gives the same result as on its own', () => {
+    const alone = run(trackerCase());
+    let inner: SimulationResult | undefined;
+    const outer = run(exampleCase('greensboro_fixed_cec'), () => {
+      inner ??= run(trackerCase());
+    });
+    expect(inner!.years[0]!.summary).toEqual(alone.years[0]!.summary);
+    expect(inner!.stages.dcAfterIrradiance).toEqual(alone.stages.dcAfterIrradiance);
+    expect(outer.years[0]!.summary).toEqual(run(exampleCase('greensboro_fixed_cec')).years[0]!.summary);
+  });
+});
