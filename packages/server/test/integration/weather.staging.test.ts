@@ -1,22 +1,66 @@
 import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import { parseWeather } from '@sunfield/engine/weather/parseWeather.ts';
-import { storeWeather } from '../../src/models/weather.ts';
+import { attachStagedColumns, stageColumns, storeWeather } from '../../src/models/weather.ts';
 import { describeEachDatabase } from './harness.ts';
 import { createCompanyUser } from './projectFactory.ts';
 import { dataFile, importWeather } from './weatherHelpers.ts';
 
 /**
- * Series are staged in `weather_column_uploads` outside any transaction and copied into place by a
- * short one (models/weather.ts `stageColumns`, issue 15: a 50 MB upload held every request of the
- * embedded database for seconds). The stage must end empty whether the store succeeds or fails, and
- * a failed store must leave nothing behind.
+ * Series are staged as `weather_columns` rows of no weather (large ones written in pieces to
+ * `weather_column_uploads` first) outside any transaction, and attached by a short one that only
+ * sets their weather (models/weather.ts `stageColumns`, issue 15: a 50 MB upload held every request
+ * of the embedded database for seconds). The stage must end empty whether the store succeeds or
+ * fails, and a failed store must leave nothing behind.
  */
 describeEachDatabase('weather column staging', (ctx) => {
   const staged = async (): Promise<number> => {
-    const { rows } = await ctx().database.executeSql('select count(*)::int as n from weather_column_uploads');
+    const { rows } = await ctx().database.executeSql(
+      `select (select count(*) from weather_column_uploads)
+            + (select count(*) from weather_columns where staged_token is not null)::int as n`,
+    );
     return Number(rows[0]?.n);
   };
+
+  /** The chunk ids in the out-of-line storage of `weather_columns`, sorted. */
+  const toastChunks = async (): Promise<number[]> => {
+    const { rows: rel } = await ctx().database.executeSql(
+      `select t.relname from pg_class c join pg_class t on t.oid = c.reltoastrelid
+        where c.relname = 'weather_columns'`,
+    );
+    const { rows } = await ctx().database.executeSql(
+      `select distinct chunk_id::text::bigint as id from pg_toast.${String(rel[0]!.relname)} order by 1`,
+    );
+    return rows.map((r) => Number(r.id));
+  };
+
+  it('attaches staged columns without writing their bytes again', async () => {
+    const { app, database } = ctx();
+    const user = await createCompanyUser(app);
+    const { id } = await importWeather(app, user.token, '723170TYA.CSV', dataFile('723170TYA.CSV'));
+    // 3 MB: written in three pieces and joined; 8 kB: written whole. Both staged out of line.
+    const large = Buffer.alloc(3 * 1024 * 1024 + 5);
+    for (let i = 0; i < large.length; i++) large[i] = (i * 7919) % 251;
+    const small = crypto.randomBytes(8192);
+    const token = await stageColumns(database.db, [
+      { name: 'test_large', dtype: 'f32', values: large },
+      { name: 'test_small', dtype: 'f32', values: small },
+    ]);
+    expect(await staged()).toBe(2);
+    const before = await toastChunks();
+    await database.db.transaction((tx) => attachStagedColumns(tx, token, id));
+    expect(await toastChunks()).toEqual(before);
+    expect(await staged()).toBe(0);
+    const { rows } = await database.executeSql(
+      `select name, md5("values") as md5 from weather_columns
+        where weather_id = $1 and name like 'test_%' order by name`,
+      [id],
+    );
+    expect(rows).toEqual([
+      { name: 'test_large', md5: crypto.createHash('md5').update(large).digest('hex') },
+      { name: 'test_small', md5: crypto.createHash('md5').update(small).digest('hex') },
+    ]);
+  });
 
   it('leaves the stage empty after an import, with every series in place', async () => {
     const { app, database } = ctx();
