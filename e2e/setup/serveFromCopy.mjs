@@ -45,6 +45,22 @@ if (fs.existsSync(path.join(runDir, 'shared')) || fs.existsSync(path.join(copy, 
 
 const env = { ...process.env };
 delete env.SUNFIELD_SHARED_DIR;
+// A super admin for the specs that need one (specs/helpers.ts SUPER_ADMIN), made before the server
+// opens the embedded database, by the product's own `sunfield create-admin`.
+execFileSync(
+  process.execPath,
+  [
+    path.join(copy, 'packages/server/bin/sunfield.js'),
+    'create-admin',
+    '--email',
+    'super-admin@e2e.sunfield.local',
+    '--password',
+    'Super-Admin-2026!',
+    '--company',
+    'E2E Operator',
+  ],
+  { cwd: copy, env, stdio: 'inherit' },
+);
 const server = spawn(process.execPath, [path.join(copy, 'packages/server/bin/sunfield.js'), 'serve'], {
   cwd: copy,
   env,

@@ -7,6 +7,8 @@ import { MAIL_DIR } from '../setup/env.ts';
 
 export const DEMO = { email: 'demo@sunfield.local', password: 'sunfield-demo' };
 export const STRONG_PASSWORD = 'Sunfield-2026!';
+/** The super admin setup/serveFromCopy.mjs makes with `sunfield create-admin` before the server starts. */
+export const SUPER_ADMIN = { email: 'super-admin@e2e.sunfield.local', password: 'Super-Admin-2026!' };
 
 export function uniqueEmail(prefix = 'e2e'): string {
   return `${prefix}-${crypto.randomBytes(5).toString('hex')}@example.test`;

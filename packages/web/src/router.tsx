@@ -11,6 +11,7 @@ import { ForgotPasswordScreen } from './screens/forgotPassword/ForgotPasswordScr
 import { LoginScreen } from './screens/login/LoginScreen.tsx';
 import { LogoutScreen } from './screens/logout/LogoutScreen.tsx';
 import { NotFoundScreen } from './screens/notFound/NotFoundScreen.tsx';
+import { AgreementScreen } from './screens/agreements/AgreementScreen.tsx';
 import { changeStatusRoutes } from './screens/changeStatus/routes.tsx';
 import { companyRoutes } from './screens/company/routes.tsx';
 import { companyUserRoutes } from './screens/companyUsers/routes.tsx';
@@ -62,6 +63,21 @@ export const routes: RouteObject[] = [
           ...moduleRoutes,
           ...changeStatusRoutes,
           ...companyUserRoutes,
+          {
+            path: 'agreement',
+            handle: handle({ itAdminAllowed: true }),
+            element: <AgreementScreen kind="migration" />,
+          },
+          {
+            path: 'admin-agreement',
+            handle: handle({ itAdminAllowed: true }),
+            element: <AgreementScreen kind="admin" />,
+          },
+          {
+            path: 'super-admin-agreement',
+            handle: handle({ itAdminAllowed: true }),
+            element: <AgreementScreen kind="superAdmin" />,
+          },
           soon('resource-center', 'Resources'),
           ...subscriptionRoutes,
           ...companyRoutes,

@@ -2,6 +2,7 @@
  * The signed-in user as the API sends it (spec 1 §3 User, §6 subscription flags), shared by the
  * server's presenter and the web app's session.
  */
+import type { ApiAgreementAcceptance } from '../agreements.ts';
 import type { RoleList } from '../roles.ts';
 
 export type UnitOfMeasure = 'Metric' | 'Imperial';
@@ -32,6 +33,11 @@ export interface ApiUser {
   professionalStatus: boolean;
   alphaTesterStatus: boolean;
   company: ApiCompanySummary;
+  /**
+   * The user's acceptance of the data-migration agreement of their role (spec 1 §3), null when none;
+   * sent with GET /user/current, absent from the session grants and user lists.
+   */
+  migrationAgreementAcceptance?: ApiAgreementAcceptance | null;
 }
 
 /** POST /auth/login, /auth/signup and /auth/refresh answer with this. */

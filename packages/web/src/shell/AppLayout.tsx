@@ -7,6 +7,7 @@ import { Anchor, AppShell, Avatar, Burger, Group, Image, Text, UnstyledButton } 
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet } from 'react-router';
 import { useCurrentUser } from '../auth/hooks.ts';
+import { useLoginNotifications } from '../screens/agreements/useLoginNotifications.ts';
 import { track } from '../lib/analytics.ts';
 import { GlobalNotificationBar } from './GlobalNotificationBar.tsx';
 import { MainNav } from './MainNav.tsx';
@@ -34,6 +35,7 @@ export function AppLayout() {
   const [navOpened, nav] = useDisclosure(false);
   const [sidebarOpened, sidebar] = useDisclosure(false);
   const user = useCurrentUser();
+  useLoginNotifications();
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   return (
     <AppShell

@@ -1,10 +1,12 @@
 /**
  * General calls (spec 2 §7.2): system version and maintenance mode, the health check, the country list, the contact
- * form, and global notifications. The maintenance gate itself is installed by routes/index.ts
+ * form, global notifications, and the agreements with their login notifications (agreements.ts). The
+ * maintenance gate itself is installed by routes/index.ts
  * (see maintenanceGate.ts), since it must cover every API route.
  */
 import type { FastifyInstance } from 'fastify';
 import { countries } from '../../lib/geo.ts';
+import { registerAgreementRoutes } from './agreements.ts';
 import { registerContactRoutes } from './contact.ts';
 import { registerHealthRoute } from './health.ts';
 import { registerNotificationRoutes } from './notifications.ts';
@@ -23,4 +25,5 @@ export async function generalRoutes(app: FastifyInstance): Promise<void> {
 
   registerContactRoutes(app);
   registerNotificationRoutes(app);
+  registerAgreementRoutes(app);
 }

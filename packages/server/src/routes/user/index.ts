@@ -5,8 +5,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { agreementFor } from '@sunfield/domain';
 import { requireAuth } from '../../auth/context.ts';
 import { generateClientSecret } from '../../commands/apiClients.ts';
+import { latestAcceptance } from '../../models/agreement.ts';
 import { users } from '../../db/schema.ts';
 import { parse } from '../../lib/errors.ts';
 import { authorize, canManageUserSecret, canUpdateUser, findCompanyUser } from '../../policies/user.ts';
@@ -60,7 +62,8 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/current', { schema: { summary: 'The signed-in user' } }, async (request) => {
     const auth = requireAuth(request);
-    return presentUser(auth.user, auth.company);
+    const acceptance = await latestAcceptance(db, auth.user.id, agreementFor(auth.user.roles).kind);
+    return { ...presentUser(auth.user, auth.company), migrationAgreementAcceptance: acceptance };
   });
 
   const acceptEula = async (request: FastifyRequest) => {

@@ -4,16 +4,18 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { isITAdmin } from '@sunfield/domain';
-import { useQueryClient } from '@tanstack/react-query';
+import { agreementFor, isITAdmin } from '@sunfield/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { api } from '../../api/client.ts';
 import { currentUserKey, useCurrentUser } from '../../auth/hooks.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { useDirtyForm } from '../../lib/dirtyForm.ts';
 import { splitFormErrors, type FormErrors } from '../../lib/formErrors.ts';
 import { toast } from '../../lib/notify.ts';
 import { usePageTitle } from '../../lib/pageTitle.ts';
 import { UnitSystemSwitch } from '../../shell/UserSidebar.tsx';
+import { agreementStatusKey, fetchAgreementStatus } from '../agreements/api.ts';
 import { ApiCredentials } from './ApiCredentials.tsx';
 
 export function AboutUserPage() {
@@ -122,6 +124,35 @@ export function AboutUserPage() {
           <ApiCredentials userId={user.id} />
         </Stack>
       </Paper>
+      <AgreementCard />
     </Stack>
+  );
+}
+
+/** The data-migration agreement of the user's role and their acceptance (GET /User/MigrationAgreement). */
+function AgreementCard() {
+  const user = useCurrentUser();
+  const status = useQuery({ queryKey: agreementStatusKey, queryFn: fetchAgreementStatus });
+  if (!user || !status.data) return null;
+  const agreement = agreementFor(user.roles);
+  const acceptance = status.data.agreements.find((a) => a.agreement === agreement.kind)?.acceptance;
+  return (
+    <Paper withBorder p="lg" radius="md">
+      <Stack gap="xs">
+        <Title order={2} size="h4">
+          {agreement.title}
+        </Title>
+        <Text size="sm">
+          {acceptance
+            ? `You accepted version ${acceptance.version} on ${formatDateTime(acceptance.acceptedDate)}.`
+            : 'You have not accepted it.'}
+        </Text>
+        <Group>
+          <Button component={Link} to={agreement.route} variant="default">
+            Read the Agreement
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
