@@ -298,9 +298,21 @@ describeEachDatabase('auth: single sign-on through the company’s OpenID Connec
         url: `/api/Company/SingleSignOn${companyId ? `?CompanyId=${companyId}` : ''}`,
         token,
       });
-    expect((await get(user.token)).statusCode).toBe(403);
-    expect((await save(user.token, settings())).statusCode).toBe(403);
+    const manager = await addCompanyUser(ctx().app, admin.user.companyId, { roles: ['Manager'] });
+    const superAdmin = await addCompanyUser(ctx().app, other.user.companyId, { roles: ['FSLRAdmin'] });
+    for (const refused of [user, manager]) {
+      expect((await get(refused.token)).statusCode).toBe(403);
+      expect((await save(refused.token, settings())).statusCode).toBe(403);
+    }
     expect((await get(itAdmin.token)).statusCode).toBe(200);
+    expect((await save(itAdmin.token, settings())).statusCode).toBe(200);
+    // A super admin of another company reads and saves any company's.
+    const any = await get(superAdmin.token, admin.user.companyId);
+    expect(any.statusCode).toBe(200);
+    expect(any.json().allowedDomains).toEqual([domain]);
+    expect(
+      (await save(superAdmin.token, { ...settings(), companyId: admin.user.companyId })).statusCode,
+    ).toBe(200);
     expect((await get(other.token, admin.user.companyId)).statusCode).toBe(404);
     expect((await save(other.token, { ...settings(), companyId: admin.user.companyId })).statusCode).toBe(
       404,

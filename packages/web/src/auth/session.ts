@@ -110,6 +110,25 @@ export async function signIn(
   return { totpRequired: false, user: grant.user };
 }
 
+/**
+ * POST /auth/sso/start: the address of the sign-in page of the email's company provider, where the
+ * browser goes next (single sign-on, spec 2 §7.13); the server answers 400 when no company signs
+ * in that email's domain through its provider.
+ */
+export async function startSingleSignOn(email: string, redirectUri: string): Promise<string> {
+  const answer = await api<{ authorizationUrl: string }>('/auth/sso/start', {
+    method: 'POST',
+    body: { email, ...(redirectUri && redirectUri !== '/' ? { redirectUri } : {}) },
+    silent: true,
+    noAuthRetry: true,
+  });
+  // Only a web address: never a script address, whatever a provider's discovery said.
+  const url = new URL(answer.authorizationUrl);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new Error('The sign-in address is not valid.');
+  return url.href;
+}
+
 export interface SignUpInput {
   companyName: string;
   firstName: string;

@@ -49,6 +49,16 @@ export function CompanyScreen() {
             variant="light"
           />
         )}
+        {canEditCompanySettings(user, companyID) && (
+          <NavLink
+            component={Link}
+            to={`/companies/${companyID}/single-sign-on`}
+            label="Single Sign-On"
+            active={pathname.toLowerCase().startsWith(`/companies/${companyID}/single-sign-on`.toLowerCase())}
+            w="auto"
+            variant="light"
+          />
+        )}
         {DEFAULT_SETTINGS_PAGES.map((page) => {
           const to = settingsPath(companyID, page.path);
           return (

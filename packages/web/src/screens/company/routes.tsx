@@ -9,6 +9,7 @@ import type { RouteHandle } from '../../auth/guard.ts';
 import { CompanyOverview } from './CompanyOverview.tsx';
 import { CompanyScreen } from './CompanyScreen.tsx';
 import { DefaultSettingsPage } from './DefaultSettingsPage.tsx';
+import { SingleSignOnPage } from './SingleSignOnPage.tsx';
 import { WeatherVendorsPage } from './WeatherVendorsPage.tsx';
 
 const flags: RouteHandle = { title: 'Company', itAdminAllowed: true, pageScope: 'company' };
@@ -20,6 +21,12 @@ export const companyRoutes: RouteObject[] = [
     element: <CompanyScreen />,
     children: [
       { index: true, element: <CompanyOverview /> },
+      // The company's OpenID Connect provider (issue 19; spec 2 §7.13).
+      {
+        path: 'single-sign-on',
+        handle: { ...flags, title: 'Single Sign-On' },
+        element: <SingleSignOnPage />,
+      },
       {
         path: 'default-settings',
         children: [

@@ -3,13 +3,17 @@
  * Shows 'You have been signed out.' after sign-out, pre-fills an invited email, and returns to
  * redirectUri (or the projects list) once signed in. Signing in with a temporary password (the one
  * of an invitation) asks for a new password of the user's own (the strength rules of spec 1 §5).
+ * "Sign in with your company's single sign-on" (spec 2 §7.13) asks only for the email: the server
+ * answers the company provider's sign-in address, the browser goes there, and the provider sends it
+ * back through /api/auth/sso/callback, which signs in and opens redirectUri (or returns here with
+ * ?ssoError=code, whose text is shown).
  */
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { passwordProblems } from '@sunfield/domain';
+import { Alert, Anchor, Button, Divider, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { SSO_ERRORS, SSO_SIGN_IN_LABEL, isSsoErrorCode, passwordProblems } from '@sunfield/domain';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useSession } from '../../auth/hooks.ts';
-import { signIn } from '../../auth/session.ts';
+import { signIn, startSingleSignOn } from '../../auth/session.ts';
 import { splitFormErrors } from '../../lib/formErrors.ts';
 import { usePageTitle } from '../../lib/pageTitle.ts';
 import { safeRedirect, withRedirect } from '../../lib/safeRedirect.ts';
@@ -27,7 +31,17 @@ export function LoginScreen() {
   const [email, setEmail] = useState(params.get('email') ?? '');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [step, setStep] = useState<'password' | 'totp' | 'newPassword'>('password');
+  const [passwordStep, setStep] = useState<'password' | 'totp' | 'newPassword'>('password');
+  // /login?sso=1: single sign-on asks only for the email (a link, so that it is no second button).
+  const step = params.get('sso') === '1' ? 'sso' : passwordStep;
+  const ssoError = params.get('ssoError');
+  const loginPath = (sso: boolean) => {
+    const query = new URLSearchParams();
+    if (sso) query.set('sso', '1');
+    if (redirectUri !== '/') query.set('redirectUri', redirectUri);
+    const text = query.toString();
+    return text ? `/login?${text}` : '/login';
+  };
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<{ fields: Record<string, string>; general: string[] }>({
@@ -40,6 +54,7 @@ export function LoginScreen() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    if (step === 'sso') return void goToSingleSignOn();
     const missing: Record<string, string> = {};
     if (!email.trim()) missing.email = 'Email is required.';
     if (!password) missing.password = 'Password is required.';
@@ -67,6 +82,22 @@ export function LoginScreen() {
     }
   };
 
+  /** Asks the server for the company provider's address and goes there (the page unloads). */
+  const goToSingleSignOn = async () => {
+    if (!email.trim()) {
+      setErrors({ fields: { email: 'Email is required.' }, general: [] });
+      return;
+    }
+    setErrors({ fields: {}, general: [] });
+    setSubmitting(true);
+    try {
+      window.location.assign(await startSingleSignOn(email.trim(), redirectUri));
+    } catch (error) {
+      setErrors(splitFormErrors(error, ['email']));
+      setSubmitting(false);
+    }
+  };
+
   return (
     <AuthCard title="Sign in to Sunfield">
       <form onSubmit={submit} noValidate>
@@ -81,6 +112,14 @@ export function LoginScreen() {
               {NEW_PASSWORD_NOTICE}
             </Alert>
           )}
+          {isSsoErrorCode(ssoError) && errors.general.length === 0 && (
+            <Alert color="red" variant="light" role="alert">
+              {SSO_ERRORS[ssoError]}
+            </Alert>
+          )}
+          {step === 'sso' && (
+            <Text size="sm">Enter your work email: you sign in on your company&apos;s sign-in page.</Text>
+          )}
           {errors.general.length > 0 && (
             <Alert color="red" variant="light" role="alert">
               {errors.general.join(' ')}
@@ -94,17 +133,19 @@ export function LoginScreen() {
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
             error={errors.fields.email}
-            disabled={step !== 'password'}
+            disabled={step !== 'password' && step !== 'sso'}
           />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.fields.password}
-            disabled={step !== 'password'}
-          />
+          {step !== 'sso' && (
+            <PasswordInput
+              label="Password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={errors.fields.password}
+              disabled={step !== 'password'}
+            />
+          )}
           {step === 'newPassword' && (
             <>
               <PasswordInput
@@ -141,8 +182,21 @@ export function LoginScreen() {
             />
           )}
           <Button type="submit" loading={submitting} fullWidth>
-            Sign In
+            {step === 'sso' ? 'Continue' : 'Sign In'}
           </Button>
+          {step === 'password' && (
+            <>
+              <Divider label="or" labelPosition="center" />
+              <Button component={Link} to={loginPath(true)} variant="default" fullWidth>
+                {SSO_SIGN_IN_LABEL}
+              </Button>
+            </>
+          )}
+          {step === 'sso' && (
+            <Anchor component={Link} to={loginPath(false)} size="sm">
+              Sign in with a password
+            </Anchor>
+          )}
           <Group justify="space-between">
             <Anchor
               component={Link}
