@@ -5,7 +5,7 @@
  * §4; unsaved changes are guarded (lib/dirtyForm.ts) and Run saves first.
  */
 import { Alert, Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { isDraftPredictionStatus, TOAST } from '@sunfield/domain';
+import { isDraftPredictionStatus, isSubscriptionRefusal, TOAST } from '@sunfield/domain';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, Outlet, useParams } from 'react-router';
 import { ApiError } from '../../../api/client.ts';
@@ -154,6 +154,8 @@ function PredictionEditorRoot({ loaded }: { loaded: HydratedPrediction }) {
       const answer = await runPrediction(projectId, predictionId);
       setProcessing({ status: answer.processingStatus ?? PROCESSING.Queued, percent: 0, message: null });
     } catch (error) {
+      // The plan does not include runs: the API client has opened the subscription dialog.
+      if (error instanceof ApiError && isSubscriptionRefusal(error.body)) return;
       if (error instanceof ApiError) setErrors(error.modelState);
       notifyError(error, `${prediction.name} could not be run`);
     }
