@@ -209,9 +209,15 @@ export async function realtimeHub(app: FastifyInstance, options: RealtimeHubOpti
   });
 }
 
-/** Request log lines without the hub's access token (it travels in the query string). */
+/**
+ * Request log lines without the hub's access token (it travels in the query string), nor the code
+ * and state of a single sign-on callback (routes/auth/sso.ts).
+ */
 export function redactAccessToken(url: string): string {
-  return url.replace(/([?&]access_token=)[^&#]*/gi, '$1[redacted]');
+  const redacted = url.replace(/([?&]access_token=)[^&#]*/gi, '$1[redacted]');
+  return /\/sso\/callback/i.test(redacted)
+    ? redacted.replace(/([?&](?:code|state)=)[^&#]*/gi, '$1[redacted]')
+    : redacted;
 }
 
 /** Fastify's request serializer, with the token redacted. */

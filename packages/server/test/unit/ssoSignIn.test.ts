@@ -46,3 +46,13 @@ describe('single sign-on helpers', () => {
     expect(emailDomain('no-at')).toBe('');
   });
 });
+
+describe('single sign-on in the request log', () => {
+  it('redacts the callback’s code and state, and only there', async () => {
+    const { redactAccessToken } = await import('../../src/realtime/hub.ts');
+    expect(redactAccessToken('/api/auth/sso/callback?code=abc&state=def&iss=http%3A%2F%2Fx')).toBe(
+      '/api/auth/sso/callback?code=[redacted]&state=[redacted]&iss=http%3A%2F%2Fx',
+    );
+    expect(redactAccessToken('/api/Weather/Search?code=1')).toBe('/api/Weather/Search?code=1');
+  });
+});

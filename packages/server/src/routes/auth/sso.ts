@@ -102,7 +102,7 @@ export async function ssoRoutes(app: FastifyInstance): Promise<void> {
         return redirect(reply, signedIn.returnPath);
       } catch (error) {
         if (!(error instanceof SsoError)) throw error;
-        request.log.info({ code: error.code, err: error.cause }, 'single sign-on refused');
+        request.log.info({ reason: error.code, err: error.cause }, 'single sign-on refused');
         return redirect(reply, `/login?ssoError=${error.code}`);
       }
     },
