@@ -1,5 +1,7 @@
 /**
- * The server's entity bodies keep the domain's physical ranges (every number bounded and finite), and
+ * The server's entity bodies, status-change bodies and list and search queries keep the domain's
+ * physical ranges (every number bounded and finite: a status within its enumeration's ids, a skip,
+ * page or offset within 10^8, a power filter within a device's power), and
  * those ranges admit every real device the server ships or reads: each entry of the seeded CEC lists,
  * the demo's CEC extracts, and the PAN and OND files of the public SDK's examples.
  */
@@ -14,12 +16,28 @@ import { readOndFile, readPanFile } from '@sunfield/engine/library/pvsystRecords
 import { inverterFromCec, moduleFromCec } from '../../src/commands/equipmentRecords.ts';
 import { cecLibraryEntries, SHIPPED_LIBRARY_DIR } from '../../src/commands/librarySeed.ts';
 import { DEMO_DIR } from '../../src/commands/seedDemoData.ts';
+import { ashraeQuerySchema, stationQuerySchema } from '../../src/routes/ashrae/index.ts';
+import { querySchema as definitionsQuerySchema } from '../../src/routes/definitions/index.ts';
+import { elevationQuerySchema } from '../../src/routes/geo/index.ts';
 import {
   inverterBodySchema,
   kvaBodySchema,
   kvaQuerySchema,
+  libraryListQuerySchema,
   moduleBodySchema,
+  overviewQuerySchema,
+  statusChangeSchema as equipmentStatusChangeSchema,
 } from '../../src/routes/module/schemas.ts';
+import { defaultIamQuery } from '../../src/routes/module/tools.ts';
+import { cloneQuerySchema, predictionStatusChangeSchema } from '../../src/routes/prediction/schemas.ts';
+import { predictionLogQuerySchema } from '../../src/routes/predictionLog/index.ts';
+import {
+  projectListQuerySchema,
+  projectSearchQuerySchema,
+  statusChangeSchema as projectStatusChangeSchema,
+} from '../../src/routes/project/schemas.ts';
+import { deleteQuery, searchQuery, statusBody as userStatusBody } from '../../src/routes/user/admin.ts';
+import { nodalQuerySchema } from '../../src/results/nodal.ts';
 import { newInverterEntity } from '../../src/routes/inverter/inverterRules.ts';
 import { newModuleEntity } from '../../src/routes/module/moduleRules.ts';
 import { createWeatherSchema, updateWeatherDetailsSchema } from '../../src/routes/weather/detailsSchemas.ts';
@@ -28,7 +46,11 @@ import {
   gtiSchema,
   importCorrectionsSchema,
   qualityCheckSchema,
+  statusChangeSchema as weatherStatusChangeSchema,
   updateWeatherSchema,
+  weatherListQuerySchema,
+  weatherSearchQuerySchema,
+  detailQuerySchema as weatherDetailQuerySchema,
 } from '../../src/routes/weather/schemas.ts';
 
 const SDK_EXAMPLES = sharedPath('clients', 'plantpredict-python-sdk', 'example_usage');
@@ -45,6 +67,32 @@ const BODIES: Record<string, z.ZodType> = {
   finalizeImport: finalizeImportSchema,
   globalTiltedPlane: gtiSchema,
   qualityCheck: qualityCheckSchema,
+  // status changes (PUT …/Status and the like)
+  projectStatusChange: projectStatusChangeSchema,
+  predictionStatusChange: predictionStatusChangeSchema,
+  equipmentStatusChange: equipmentStatusChangeSchema,
+  weatherStatusChange: weatherStatusChangeSchema,
+  userStatus: userStatusBody,
+  // list and search queries
+  projectList: projectListQuerySchema,
+  projectSearch: projectSearchQuerySchema,
+  moduleOverview: overviewQuerySchema('module'),
+  inverterOverview: overviewQuerySchema('inverter'),
+  moduleList: libraryListQuerySchema('module'),
+  inverterList: libraryListQuerySchema('inverter'),
+  weatherList: weatherListQuerySchema,
+  weatherSearch: weatherSearchQuerySchema,
+  weatherDetails: weatherDetailQuerySchema,
+  predictionLog: predictionLogQuerySchema,
+  predictionClone: cloneQuerySchema,
+  nodal: nodalQuerySchema,
+  userSearch: searchQuery,
+  userDelete: deleteQuery,
+  definitions: definitionsQuerySchema,
+  elevation: elevationQuerySchema,
+  ashrae: ashraeQuerySchema,
+  ashraeStation: stationQuerySchema,
+  defaultIam: defaultIamQuery,
 };
 
 /** The issues of the entities a schema refuses, `name: path message`, at most `limit` of them. */
@@ -61,9 +109,12 @@ function refusals(schema: z.ZodType, entities: Record<string, unknown>[], limit 
 }
 
 describe('physical ranges of the server bodies', () => {
-  it.each(Object.keys(BODIES))('every numeric field of the %s body is bounded and finite', (name) => {
-    expect(unboundedNumbers(BODIES[name]!)).toEqual([]);
-  });
+  it.each(Object.keys(BODIES))(
+    'every numeric field of the %s body or query is bounded and finite',
+    (name) => {
+      expect(unboundedNumbers(BODIES[name]!)).toEqual([]);
+    },
+  );
 
   it('admit every module and inverter of the seeded CEC lists', { timeout: 120_000 }, () => {
     const entries = cecLibraryEntries(SHIPPED_LIBRARY_DIR);

@@ -33,6 +33,8 @@ const versionSchema = z.preprocess(
   (value) => (value === undefined || value === '' ? undefined : Number(value)),
   z
     .number({ error: 'Version must be 0 (2013) or 1 (2021).' })
+    .min(0, 'Version must be 0 (2013) or 1 (2021).')
+    .max(2021, 'Version must be 0 (2013) or 1 (2021).')
     .refine((v) => [0, 1, 2013, 2021].includes(v), 'Version must be 0 (2013) or 1 (2021).')
     .transform((v) => (v === 0 || v === 2013 ? 0 : 1))
     .optional(),
@@ -41,12 +43,12 @@ const versionSchema = z.preprocess(
 const ASHRAE_KEYS = ['latitude', 'longitude', 'searchRadius', 'version'] as const;
 const STATION_KEYS = [...ASHRAE_KEYS, 'stationName'] as const;
 
-const ashraeQuerySchema = queryPointSchema.extend({
+export const ashraeQuerySchema = queryPointSchema.extend({
   searchRadius: searchRadiusMilesSchema,
   version: versionSchema,
 });
 
-const stationQuerySchema = ashraeQuerySchema.extend({
+export const stationQuerySchema = ashraeQuerySchema.extend({
   stationName: z
     .string({ error: 'Station name is required.' })
     .trim()

@@ -9,7 +9,7 @@ import { parse } from '../../lib/errors.ts';
 
 export const DEFINITIONS_CACHE_CONTROL = 'public, max-age=900';
 
-const querySchema = z.object({
+export const querySchema = z.object({
   type: z.string({ error: 'type must be text.' }).trim().max(100, { error: 'type is too long.' }).optional(),
 });
 

@@ -23,7 +23,7 @@ const pointSchema = z.object({
   lng: z.preprocess(toNumber, longitudeSchema),
 });
 
-const elevationQuerySchema = z.object({ searchRadius: searchRadiusMilesSchema });
+export const elevationQuerySchema = z.object({ searchRadius: searchRadiusMilesSchema });
 
 export async function geoRoutes(app: FastifyInstance): Promise<void> {
   const point = (params: unknown) => {

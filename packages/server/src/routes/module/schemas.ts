@@ -15,7 +15,7 @@ import {
   pqCurveSchema,
   pqPointSchema,
 } from '@sunfield/domain/api/inverter.ts';
-import { physical } from '@sunfield/domain/api/ranges.ts';
+import { PHYSICAL, physical } from '@sunfield/domain/api/ranges.ts';
 import {
   INVERTER_SORTS,
   MODULE_SORTS,
@@ -63,6 +63,13 @@ const intList = (message: string, allowed?: (n: number) => boolean) =>
       return list;
     });
 
+/** A power filter: from 0 to the largest power of a device of the kind (module W, inverter kW). */
+function powerFilter(kind: EquipmentKind, label: string) {
+  const range = kind === 'module' ? PHYSICAL.modulePower : PHYSICAL.inverterPower;
+  const message = `${label} must be a number from 0 to ${range.max} ${range.unit}.`;
+  return z.number({ error: message }).min(0, message).max(range.max, message);
+}
+
 export function overviewQuerySchema(kind: EquipmentKind) {
   const sorts: readonly EquipmentSort[] = kind === 'module' ? MODULE_SORTS : INVERTER_SORTS;
   const byLower = new Map(sorts.map((sort) => [sort.toLowerCase(), sort]));
@@ -85,8 +92,8 @@ export function overviewQuerySchema(kind: EquipmentKind) {
       'Cell technology type must be a comma list of numbers 1–8.',
       (n) => n >= 1 && n <= 8,
     ),
-    minPower: queryNumber(z.number({ error: 'Minimum power must be a number.' })),
-    maxPower: queryNumber(z.number({ error: 'Maximum power must be a number.' })),
+    minPower: queryNumber(powerFilter(kind, 'Minimum power')),
+    maxPower: queryNumber(powerFilter(kind, 'Maximum power')),
     sort: z
       .string()
       .optional()
@@ -164,13 +171,19 @@ export function libraryListQuerySchema(kind: EquipmentKind) {
     });
 }
 
+const STATUS_RANGE = 'Status must be an asset status (0–6, 10).';
+
 const statusItem = z.object({
   id: z
     .number({ error: 'Id is required.' })
     .int('Id must be a whole number.')
     .positive('Id must be positive.')
     .max(2_147_483_647, 'Id is out of range.'),
-  status: z.number({ error: 'Status is required.' }).int('Status must be a whole number.'),
+  status: z
+    .number({ error: 'Status is required.' })
+    .int('Status must be a whole number.')
+    .min(0, STATUS_RANGE)
+    .max(Math.max(...KNOWN_STATUSES), STATUS_RANGE),
   note: z.string().max(4000, 'Note must be at most 4000 characters.').nullable().optional(),
 });
 

@@ -15,7 +15,7 @@ import { fileUpload } from '../../lib/openapi.ts';
 const SHADING_FILE = 'shading table';
 const SHADING_FILE_LIMIT = 1024 * 1024;
 
-const defaultIamQuery = z.object({
+export const defaultIamQuery = z.object({
   ashraeiamB0: z.preprocess(
     (value) => (value === undefined || value === '' ? undefined : Number(value)),
     z

@@ -18,6 +18,8 @@ const statusItem = z.object({
     .max(2_147_483_647, 'Id is out of range.'),
   status: z
     .number({ error: statusMessage })
+    .min(Math.min(...PredictionStatusEnum.values.map((v) => v.id)), statusMessage)
+    .max(Math.max(...PredictionStatusEnum.values.map((v) => v.id)), statusMessage)
     .refine((value) => PredictionStatusEnum.values.some((v) => v.id === value), statusMessage),
   note: z
     .string()

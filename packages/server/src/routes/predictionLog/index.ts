@@ -31,7 +31,8 @@ export const predictionLogQuerySchema = z.object({
     z
       .number({ error: 'Skip must be a whole number.' })
       .int('Skip must be a whole number.')
-      .min(0, 'Skip must be a whole number.'),
+      .min(0, 'Skip must be a whole number.')
+      .max(100_000_000, 'Skip is out of range.'),
   ),
   take: queryNumber(
     z

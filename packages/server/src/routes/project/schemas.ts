@@ -24,6 +24,8 @@ const timeZone = z
 
 const settableStatus = z
   .number({ error: PROJECT_MESSAGES.status })
+  .min(Math.min(...SETTABLE_PROJECT_STATUSES), PROJECT_MESSAGES.status)
+  .max(Math.max(...SETTABLE_PROJECT_STATUSES), PROJECT_MESSAGES.status)
   .refine((value) => SETTABLE_PROJECT_STATUSES.includes(value), PROJECT_MESSAGES.status);
 
 export const createProjectSchema = projectCreateSchema.extend({ timeZone });
@@ -93,7 +95,11 @@ export const projectListQuerySchema = z.object({
       return order as 'asc' | 'desc';
     }),
   skip: queryNumber(
-    z.number({ error: 'Skip must be a whole number.' }).int('Skip must be a whole number.').min(0),
+    z
+      .number({ error: 'Skip must be a whole number.' })
+      .int('Skip must be a whole number.')
+      .min(0, 'Skip must be a whole number.')
+      .max(100_000_000, 'Skip is out of range.'),
   ),
   top: queryNumber(
     z

@@ -55,7 +55,7 @@ const roleBody = z.object({
 });
 
 const STATUS_MESSAGE = 'Status must be 0 (Disabled) or 1 (Active).';
-const statusBody = z.object({
+export const statusBody = z.object({
   /** UserStatusEnum: Disabled 0, Active 1 (Pending comes back by itself for a user never signed in). */
   status: z.union([z.literal(0), z.literal(1)], { error: STATUS_MESSAGE }),
 });
@@ -98,9 +98,9 @@ const selectedAssetsBody = z.object({
     .max(MAX_SELECTED, `At most ${MAX_SELECTED} assets at a time.`),
 });
 
-const deleteQuery = z.object({ reassignTo: userIdField.optional() });
+export const deleteQuery = z.object({ reassignTo: userIdField.optional() });
 
-const searchQuery = z.object({
+export const searchQuery = z.object({
   /** Words of the name or email. */
   q: z.string().trim().max(200, 'Must be at most 200 characters.').optional(),
   /** A super admin may search another company. */

@@ -67,7 +67,8 @@ export const weatherListQuerySchema = z.object({
     z
       .number({ error: 'Page must be a whole number.' })
       .int('Page must be a whole number.')
-      .min(1, 'Page must be at least 1.'),
+      .min(1, 'Page must be at least 1.')
+      .max(1_000_000, 'Page is out of range.'),
   ),
   pageSize: optionalNumber(
     z
@@ -128,7 +129,11 @@ export const weatherSearchQuerySchema = queryPointSchema.extend({ searchRadius: 
 export const DETAIL_KEYS = ['offset', 'limit'] as const;
 export const detailQuerySchema = z.object({
   offset: optionalNumber(
-    z.number({ error: 'Offset must be a whole number.' }).int('Offset must be a whole number.').min(0),
+    z
+      .number({ error: 'Offset must be a whole number.' })
+      .int('Offset must be a whole number.')
+      .min(0, 'Offset must be a whole number.')
+      .max(100_000_000, 'Offset is out of range.'),
   ),
   limit: optionalNumber(
     z
@@ -196,7 +201,11 @@ export const statusChangeSchema = z
         .int('Id must be a whole number.')
         .positive()
         .max(2_147_483_647),
-      status: z.number({ error: 'Status is required.' }).int(),
+      status: z
+        .number({ error: 'Status is required.' })
+        .int()
+        .min(0, 'Status must be a library status (0–10).')
+        .max(10, 'Status must be a library status (0–10).'),
       note: z.string().max(4000, 'Note must be at most 4000 characters.').nullable().optional(),
     }),
     { error: 'A list of {id, status, note} is required.' },
