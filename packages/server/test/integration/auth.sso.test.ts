@@ -182,6 +182,34 @@ describeEachDatabase('auth: single sign-on through the company’s OpenID Connec
     }
   });
 
+  it('refuses a callback the provider answered with an error, or with a code it did not issue', async () => {
+    const email = `e.${crypto.randomBytes(3).toString('hex')}@${domain}`;
+    await addCompanyUser(ctx().app, admin.user.companyId, { email });
+    for (const [query, reason] of [
+      [(state: string) => `error=access_denied&state=${state}`, 'provider'],
+      [
+        (state: string) => `code=not-a-code&state=${state}&iss=${encodeURIComponent(provider.issuer)}`,
+        'provider',
+      ],
+    ] as const) {
+      const start = await call(ctx().app, {
+        method: 'POST',
+        url: '/api/auth/sso/start',
+        remoteAddress: randomIp(),
+        payload: { email },
+      });
+      const state = new URL(start.json().authorizationUrl).searchParams.get('state')!;
+      const binding = start.cookies.find((c) => c.name === 'sunfield_sso')!;
+      const res = await call(ctx().app, {
+        method: 'GET',
+        url: `/api/auth/sso/callback?${query(state)}`,
+        headers: { cookie: `sunfield_sso=${binding.value}` },
+      });
+      expect(res.headers.location).toBe(`/login?ssoError=${reason}`);
+      expect(refreshCookieOf(res)).toBe('');
+    }
+  });
+
   it('creates an unknown user with the User role only when the admin allows it', async () => {
     const email = `new.${crypto.randomBytes(3).toString('hex')}@${domain}`;
     provider.addAccount({ email, password: 'pw', givenName: 'Grace', familyName: 'Hopper' });

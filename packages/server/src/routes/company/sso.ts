@@ -33,8 +33,8 @@ const ssoBody = z.object({
     .string({ error: 'Must be text.' })
     .trim()
     .max(500, 'Must be at most 500 characters.')
-    .default('')
-    .transform((value) => value.replace(/\/+$/, '')),
+    // As the provider writes it: discovery compares it with the document's issuer exactly.
+    .default(''),
   clientId: z
     .string({ error: 'Must be text.' })
     .trim()
