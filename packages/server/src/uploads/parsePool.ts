@@ -66,6 +66,12 @@ export async function closeParsePool(): Promise<void> {
 type Answer<K extends ParseKind> =
   { ok: ParseResults[K] } | { refused: { statusCode: number; body: unknown; message: string } };
 
+/** Files handed to the parsing threads since the process started, by kind. */
+const handed = new Map<ParseKind, number>();
+
+/** How many files of a kind were handed to the parsing threads (tests: which uploads go there). */
+export const filesParsedInWorker = (kind: ParseKind): number => handed.get(kind) ?? 0;
+
 /**
  * Reads an uploaded file in a parsing thread (parseTasks.ts `parseNow`).
  * @param kind what the file is
@@ -80,6 +86,7 @@ export async function parseInWorker<K extends ParseKind>(
   bytes: Uint8Array,
   options: ParseOptions[K],
 ): Promise<ParseResults[K]> {
+  handed.set(kind, filesParsedInWorker(kind) + 1);
   let answer: Answer<K>;
   try {
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;

@@ -2,10 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { strToU8, zipSync } from 'fflate';
 import { beforeAll, expect, it } from 'vitest';
-import { closeParsePool } from '../../../src/uploads/parsePool.ts';
+import { closeParsePool, filesParsedInWorker } from '../../../src/uploads/parsePool.ts';
 import { call, describeEachDatabase } from '../harness.ts';
 import { createCompanyUser, type TestCompanyUser } from '../projectFactory.ts';
-import { DATA_DIR, multipart } from '../weatherHelpers.ts';
+import { DATA_DIR, dataFile, importWeather, multipart } from '../weatherHelpers.ts';
 import { deflatedZeros, xlsxBomb, zipOf } from './zipBomb.ts';
 
 /**
@@ -104,6 +104,40 @@ describeEachDatabase('security: hostile uploads', (ctx) => {
       expect(body.message).toMatch(/no data rows/);
       expect(body.modelState.file?.[0]).toMatch(/no data rows/);
     }
+  });
+
+  it('reads horizon profiles and equipment exports in the parsing threads too', async () => {
+    const { app } = ctx();
+    const { id } = await importWeather(app, me.token, '723170TYA.CSV', dataFile('723170TYA.CSV'));
+    const horizons = filesParsedInWorker('horizon');
+    const good = await call(app, {
+      method: 'POST',
+      url: `/api/Weather/${id}/Horizon`,
+      token: me.token,
+      ...multipart('horizon.csv', dataFile('test_read_pvgis_horizon.csv')),
+    });
+    expect(good.statusCode, good.body).toBe(200);
+    const bad = await call(app, {
+      method: 'POST',
+      url: `/api/Weather/${id}/Horizon`,
+      token: me.token,
+      ...multipart('h.csv', 'A H_hor\n0 abc\n'),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(filesParsedInWorker('horizon')).toBe(horizons + 2);
+
+    const exports = filesParsedInWorker('json');
+    for (const kind of ['Module', 'Inverter']) {
+      const res = await call(app, {
+        method: 'POST',
+        url: `/api/${kind}/Import`,
+        token: me.token,
+        ...multipart('x.json', '{"name": '),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(`The ${kind.toLowerCase()} file is not valid JSON.`);
+    }
+    expect(filesParsedInWorker('json')).toBe(exports + 2);
   });
 
   it('answers 413 when a file exhausts its parsing thread, and carries on', async () => {
