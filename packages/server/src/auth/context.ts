@@ -2,11 +2,12 @@
  * Who is calling: resolved once per request from the bearer token, then checked against each
  * route's `config` (public, skipEula, roles). Every later query is scoped with `auth.company.id`.
  *
- * The account comes from the per-process cache (accountCache.ts) on reads; writes (any method but
- * GET, HEAD and OPTIONS) read it from the database, so a write never acts on a role, status or
- * company default that changed a moment ago, and drop the caller's company from the cache before
- * they answer, so the caller's next request sees what the write changed. Public routes do not load
- * the account; the few that use it when there is one call `optionalAuth`.
+ * The account comes from the per-process cache (accountCache.ts), which other processes' changes reach
+ * by NOTIFY within milliseconds. A request that itself updated or deleted a user or company row
+ * (db/accountWrites.ts) drops the cached accounts its change may reach before its answer leaves, so the
+ * next request on this process sees the change: the caller's company, or every account when the caller
+ * may change other companies (super admins) or was not signed in (sign-in, password reset). Public
+ * routes do not load the account; the few that use it when there is one call `optionalAuth`.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
@@ -22,6 +23,7 @@ import type { Db } from '../db/index.ts';
 import type { companies, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { registerThrottleHeaders } from '../commands/throttle.ts';
+import { accountChangedInRequest, trackAccountWrites } from '../db/accountWrites.ts';
 import { AccountCache, readAccount, type AuthUser } from './accountCache.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -69,9 +71,6 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** Requests that may change data; they read the account fresh and drop the cached one. */
-const isWrite = (method: string): boolean => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
-
 /**
  * The user and company of a token. The token's company must still be the user's, and disabled users
  * and companies cannot act. With the token's version claim, a token signed before the user's
@@ -82,12 +81,9 @@ export async function loadAuth(
   userId: string,
   companyId: string,
   tokenVersion?: number,
-  fresh = false,
 ): Promise<AuthContext | null> {
   const account =
-    source instanceof AccountCache
-      ? await (fresh ? source.read(userId) : source.load(userId))
-      : await readAccount(source, userId);
+    source instanceof AccountCache ? await source.load(userId) : await readAccount(source, userId);
   if (!account || account.company.id !== companyId) return null;
   if (account.user.status === 0 || account.company.status === 0) return null;
   if (tokenVersion !== undefined && tokenVersion !== account.user.tokenVersion) return null;
@@ -106,7 +102,7 @@ export function optionalAuth(request: FastifyRequest): Promise<AuthContext | nul
       const { tokens, accounts } = request.server.services;
       const claims = await tokens.verify(token);
       if (!claims) return null;
-      const auth = await loadAuth(accounts, claims.sub, claims.cid, claims.ver, isWrite(request.method));
+      const auth = await loadAuth(accounts, claims.sub, claims.cid, claims.ver);
       return auth ? { ...auth, tokenKind: claims.kind } : null;
     })();
     resolved.set(request, found);
@@ -117,6 +113,8 @@ export function optionalAuth(request: FastifyRequest): Promise<AuthContext | nul
 /** Installs the per-request authentication and the route-config checks. */
 export function registerAuth(app: FastifyInstance, accounts: AccountCache): void {
   app.decorateRequest('auth', null);
+  // Every request runs with a store of its own, in which the query logger notes account changes.
+  app.addHook('onRequest', (_request, _reply, done) => trackAccountWrites(done));
   registerThrottleHeaders(app);
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config ?? {};
@@ -145,9 +143,11 @@ export function registerAuth(app: FastifyInstance, accounts: AccountCache): void
       throw forbidden(refusal);
     }
   });
-  // After a write, before its answer leaves: the caller's company is read again on its next request.
+  // After a change to an account, before the answer leaves (every transaction has committed).
   app.addHook('onSend', async (request) => {
-    if (request.auth && isWrite(request.method)) accounts.invalidate(`c:${request.auth.company.id}`);
+    if (!accountChangedInRequest()) return;
+    const auth = request.auth;
+    accounts.invalidate(auth && !hasRole(auth.user.roles, ROLE.SuperAdmin) ? `c:${auth.company.id}` : '*');
   });
 }
 

@@ -115,7 +115,7 @@ describeEachDatabase('auth: the account cache', (ctx) => {
     await revoked;
   });
 
-  it('never serves another company’s account, and a write reads the account afresh', async () => {
+  it('never serves another company’s account', async () => {
     const { app } = ctx();
     const a = await createCompanyUser(app);
     const b = await createCompanyUser(app);
@@ -150,6 +150,57 @@ describeEachDatabase('auth: the account cache', (ctx) => {
         }[]
       ).map((p) => p.name);
       expect(names).toEqual([name]);
+    }
+  });
+
+  it('a request that changes an account drops it before answering; other writes keep the cache', async () => {
+    const { app } = ctx();
+    const admin = await createCompanyUser(app, { roles: ['User', 'Admin'] });
+    const member = await createCompanyUser(app, { companyId: admin.companyId });
+    expect((await current(app, member.token)).statusCode).toBe(200);
+    // What the app itself drops while a request is in flight (NOTIFY answers with u:… or c:… later).
+    const accounts = app.services.accounts;
+    const invalidate = accounts.invalidate.bind(accounts);
+    let dropped: string[] = [];
+    let inFlight = false;
+    accounts.invalidate = (key) => {
+      if (inFlight) dropped.push(key);
+      invalidate(key);
+    };
+    const during = async (request: Parameters<typeof call>[1]) => {
+      dropped = [];
+      inFlight = true;
+      try {
+        const res = await call(app, request);
+        expect(res.statusCode, res.body).toBe(200);
+      } finally {
+        inFlight = false;
+      }
+      return dropped;
+    };
+    try {
+      // Creating a project changes no account: nothing is dropped.
+      const created = await during({
+        method: 'POST',
+        url: '/api/Project',
+        token: member.token,
+        payload: { name: 'Kept', latitude: 10, longitude: 10 },
+      });
+      expect(created).not.toContain(`c:${admin.companyId}`);
+      // A role change by the admin drops the company's accounts before the answer leaves, so the
+      // member's next request on this process has the new role whenever the NOTIFY arrives.
+      const role = await during({
+        method: 'PUT',
+        url: `/api/User/${member.userId}/Role`,
+        token: admin.token,
+        payload: { role: 'Manager' },
+      });
+      expect(role).toContain(`c:${admin.companyId}`);
+      expect((await current(app, member.token)).json()).toMatchObject({
+        roles: expect.arrayContaining([{ role: { name: 'Manager' } }]),
+      });
+    } finally {
+      accounts.invalidate = invalidate;
     }
   });
 
