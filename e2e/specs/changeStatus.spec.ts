@@ -33,7 +33,7 @@ test("change a project's status through the wizard", async ({ page }) => {
   // Step 1: the status is required; options leave out Active (held) and Voltage Pro.
   const continueButton = page.getByRole('button', { name: 'Continue' });
   await expect(continueButton).toBeDisabled();
-  await page.getByRole('textbox', { name: 'Change Status To' }).click();
+  await page.getByRole('combobox', { name: 'Change Status To' }).click();
   await expect(page.getByRole('option')).toHaveText(['Archived']);
   await page.getByRole('option', { name: 'Archived' }).click();
   await page
@@ -43,7 +43,7 @@ test("change a project's status through the wizard", async ({ page }) => {
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(files).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('textbox', { name: 'Change Status To' })).toHaveValue('Archived');
+  await expect(page.getByRole('combobox', { name: 'Change Status To' })).toHaveValue('Archived');
   await expect(continueButton).toBeEnabled();
   await continueButton.click();
 
@@ -78,7 +78,7 @@ test('an inverter changed from Draft-Private to Active becomes read-only', async
   await expect(files.getByRole('row', { name: new RegExp(`${name}.*Draft-Private`) })).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
 
-  await page.getByRole('textbox', { name: 'Change Status To' }).click();
+  await page.getByRole('combobox', { name: 'Change Status To' }).click();
   const options = page.getByRole('option');
   await expect(options).toHaveText(['Draft-Shared', 'Active', 'Retired', 'String-Sizing']);
   await page.getByRole('option', { name: 'Active' }).click();

@@ -40,7 +40,7 @@ test('a changed simulation default is what a new prediction starts with', async 
     await expect(page).toHaveTitle(`${title} | Sunfield`);
     if (title === 'Miscellaneous') {
       // New modules of the company start as Draft-Shared.
-      await page.getByRole('textbox', { name: 'Status of new modules' }).click();
+      await page.getByRole('combobox', { name: 'Status of new modules' }).click();
       await page.getByRole('option', { name: 'Draft-Shared', exact: true }).click();
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       const saved = page.getByText('Default settings has been saved.');
@@ -72,7 +72,7 @@ test('a changed simulation default is what a new prediction starts with', async 
   await expect(page.getByText('Must be a number from 0 to 100 %.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
   await spatial.fill('4.5');
-  await page.getByRole('textbox', { name: 'Transposition model' }).click();
+  await page.getByRole('combobox', { name: 'Transposition model' }).click();
   await page.getByRole('option', { name: 'Hay', exact: true }).click();
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('Default settings has been saved.')).toBeVisible();
@@ -81,7 +81,7 @@ test('a changed simulation default is what a new prediction starts with', async 
   // Back on the page, the saved values show.
   await nav.getByRole('link', { name: 'Simulation Settings' }).click();
   await expect(page.getByRole('textbox', { name: 'Spatial variability (%)' })).toHaveValue('4.50');
-  await expect(page.getByRole('textbox', { name: 'Transposition model' })).toHaveValue('Hay');
+  await expect(page.getByRole('combobox', { name: 'Transposition model' })).toHaveValue('Hay');
 
   // A new prediction in a new project starts from them.
   const name = `E2E Defaults ${tag()}`;
@@ -98,7 +98,7 @@ test('a changed simulation default is what a new prediction starts with', async 
   await expect(page).toHaveURL(/\/prediction\/\d+\/overview$/);
   await page.getByRole('tab', { name: 'Model Choices' }).click();
   await expect(page).toHaveURL(/\/model-choices$/);
-  await expect(page.getByRole('textbox', { name: 'Transposition model' })).toHaveValue('Hay');
+  await expect(page.getByRole('combobox', { name: 'Transposition model' })).toHaveValue('Hay');
   await expect(page.getByRole('textbox', { name: 'Spatial variability (%)' })).toHaveValue('4.50');
 
   // A new module shows the company's status for new modules.

@@ -86,11 +86,11 @@ test('invite → set a password → sign in; change the role; disable', async ({
   // The admin sees the user Active and makes them a Manager.
   await page.reload();
   await expect(row).toContainText('Active');
-  await row.getByRole('textbox', { name: 'Role of Ivy Invited' }).click();
+  await row.getByRole('combobox', { name: 'Role of Ivy Invited' }).click();
   await page.getByRole('option', { name: 'Manager' }).click();
   await expect(page.getByText('Ivy Invited was saved')).toBeVisible();
   await page.reload();
-  await expect(row.getByRole('textbox', { name: 'Role of Ivy Invited' })).toHaveValue('Manager');
+  await expect(row.getByRole('combobox', { name: 'Role of Ivy Invited' })).toHaveValue('Manager');
 
   // Disable: the user is signed out and cannot sign in again.
   await row.getByRole('button', { name: 'Disable' }).click();
@@ -117,7 +117,7 @@ test('invite → set a password → sign in; change the role; disable', async ({
   await expect(page).toHaveTitle('Reassign Assets | Sunfield');
   await expect(page.getByTestId('owned-projects')).toHaveText('1');
   await page.getByRole('checkbox', { name: 'Choose Ivy Plant' }).check();
-  await page.getByRole('textbox', { name: 'Reassign to' }).click();
+  await page.getByRole('combobox', { name: 'Reassign to' }).click();
   await page.getByRole('option', { name: /Ada Admin/ }).click();
   await page.getByRole('button', { name: 'Reassign Chosen Assets' }).click();
   await page

@@ -10,7 +10,7 @@ import { sharedPath } from '../../scripts/sharedDir.ts';
 const OND_FILE = sharedPath('data', 'CPS SCH275KTL-DO-US-800-250kW_275kVA_1.OND');
 
 async function showDraftPrivate(page: Page): Promise<void> {
-  await page.getByRole('textbox', { name: 'Status' }).click({ force: true });
+  await page.getByRole('combobox', { name: 'Status' }).click({ force: true });
   await page.getByRole('option', { name: 'Draft-Private' }).click();
   await page.keyboard.press('Escape');
 }

@@ -82,14 +82,14 @@ test('find a Global module, clone it, change its series resistance, see the curv
 
   // Spec 1 §5: a user-defined shading response needs a shading table.
   await openTab(page, 'Shading');
-  await page.getByRole('textbox', { name: 'Shading response' }).click();
+  await page.getByRole('combobox', { name: 'Shading response' }).click();
   await page.getByRole('option', { name: 'Module-file-defined' }).click();
   await page.getByRole('button', { name: 'Save' }).click();
   const shadingMessage = `${name} could not be saved. Shading Table values are required.`;
   await expect(page.getByText(shadingMessage).first()).toBeVisible();
   // The error stays until closed (it lies over the header's buttons), as a user would close it.
   await page.getByRole('button', { name: 'Close notification' }).first().click();
-  await page.getByRole('textbox', { name: 'Shading response' }).click();
+  await page.getByRole('combobox', { name: 'Shading response' }).click();
   await page.getByRole('option', { name: 'Fractional effect' }).click();
 
   await page.getByRole('button', { name: 'Save' }).click();

@@ -12,7 +12,7 @@ const DEMO_WEATHER = 'Greensboro Piedmont Triad Intl, NC (TMY3)';
 
 /** Picks `option` in a searchable library picker labelled `label`. */
 async function pick(page: Page, label: string, search: string, option: string): Promise<void> {
-  const input = page.getByRole('textbox', { name: label, exact: true });
+  const input = page.getByRole('combobox', { name: label, exact: true });
   await input.click();
   await input.fill(search);
   await page
@@ -95,7 +95,7 @@ test('build a two-block plant, run it, read the results, clone, change the tilt,
   await page.getByRole('tab', { name: 'Model Choices' }).click();
   await expect(page).toHaveURL(/\/model-choices$/);
   // Each DC field runs its own cell temperature model (chosen in the builder below).
-  await page.getByRole('textbox', { name: 'Module temperature model' }).click();
+  await page.getByRole('combobox', { name: 'Module temperature model' }).click();
   await page.getByRole('option', { name: 'DC-field-defined', exact: true }).click();
   await page
     .getByRole('navigation', { name: 'Main navigation' })
@@ -131,7 +131,7 @@ test('build a two-block plant, run it, read the results, clone, change the tilt,
   // The instant preview: the string window at the site's design temperatures, computed in the page.
   await expect(page.getByText(/OK|Out of window/).first()).toBeVisible();
   // The field's cell temperature model: Faiman, with its two coefficients (issue 17).
-  await editor.getByRole('textbox', { name: 'Module temperature model' }).click();
+  await editor.getByRole('combobox', { name: 'Module temperature model' }).click();
   await page.getByRole('option', { name: 'Faiman', exact: true }).click();
   await editor.getByRole('textbox', { name: /^U0/ }).fill('25');
   await editor.getByRole('textbox', { name: /^U1/ }).fill('6.84');
@@ -140,7 +140,7 @@ test('build a two-block plant, run it, read the results, clone, change the tilt,
     editor.getByText("The prediction's model is DC-field-defined: this field runs this model."),
   ).toBeVisible();
   // Its DC power as PVWatts states it: the modules' STC power, γ −0.37 %/°C by default, 10 % system loss.
-  await editor.getByRole('textbox', { name: 'DC power model' }).click();
+  await editor.getByRole('combobox', { name: 'DC power model' }).click();
   await page.getByRole('option', { name: 'PVWatts', exact: true }).click();
   await editor.getByRole('textbox', { name: /^System loss/ }).fill('10');
   await tree.getByRole('treeitem', { name: /^Block 1/ }).click();

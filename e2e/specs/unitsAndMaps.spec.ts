@@ -134,7 +134,7 @@ test('maps: offline fallback when the basemap cannot load, basemap switch and pl
   await expect(page.getByTestId('basemap-fallback')).toBeVisible({ timeout: 20_000 });
 
   // Place search: debounced (one request for the whole word), keyboard only, picks the place.
-  const search = page.getByRole('textbox', { name: 'Search places on the generate location map' });
+  const search = page.getByRole('combobox', { name: 'Search places on the generate location map' });
   await search.pressSequentially('Greensboro', { delay: 30 });
   const option = page.getByRole('option', { name: 'Greensboro, North Carolina, United States' });
   await expect(option).toBeVisible();

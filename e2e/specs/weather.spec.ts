@@ -22,7 +22,7 @@ async function chooseFile(page: Page, file: string): Promise<void> {
 }
 
 async function pickOption(page: Page, label: string | RegExp, option: string): Promise<void> {
-  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -124,14 +124,14 @@ test('import a generic CSV with column mapping', async ({ page }) => {
 
   const mapping = page.getByRole('table', { name: 'Column mapping' });
   await expect(mapping).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Quantity of Glob_Horiz (kW/m2)' })).toHaveValue('GHI');
-  await expect(page.getByRole('textbox', { name: 'Unit of Glob_Horiz (kW/m2)' })).toHaveValue('kW/m2');
-  await expect(page.getByRole('textbox', { name: 'Quantity of Timestamp' })).toHaveValue('Time stamp');
+  await expect(page.getByRole('combobox', { name: 'Quantity of Glob_Horiz (kW/m2)' })).toHaveValue('GHI');
+  await expect(page.getByRole('combobox', { name: 'Unit of Glob_Horiz (kW/m2)' })).toHaveValue('kW/m2');
+  await expect(page.getByRole('combobox', { name: 'Quantity of Timestamp' })).toHaveValue('Time stamp');
   // The wind column is in km/h, not the guessed unit; the note column stays ignored.
   await pickOption(page, 'Quantity of Wind_kmh', 'Wind speed');
   await pickOption(page, 'Unit of Wind_kmh', 'km/h');
   await pickOption(page, 'Unit of Amb_Temp (degF)', 'F');
-  await expect(page.getByRole('textbox', { name: 'Quantity of Operator note' })).toHaveValue('Ignore');
+  await expect(page.getByRole('combobox', { name: 'Quantity of Operator note' })).toHaveValue('Ignore');
 
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
   await page.getByRole('textbox', { name: 'Latitude' }).fill('36.1');

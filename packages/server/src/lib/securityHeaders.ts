@@ -7,7 +7,7 @@
  *   eval; the web app turns off zod's eval-compiled parsers);
  * - styles from the origin and inline: Mantine writes its CSS variables into <style> elements and
  *   ECharts, MapLibre and Mantine set style attributes;
- * - MapLibre's worker comes from a blob: URL, its images (sprites, markers, control icons) from data:
+ * - MapLibre's worker is a file of the app (MapLibre 6, components/map/maplibre.ts), its images (sprites, markers, control icons) from data:
  *   and blob: URLs, and the configured basemaps from their hosts, which the map fetches (connect-src)
  *   and draws (img-src): the vector style (MAP_STYLE_URL), the satellite tiles (MAP_SATELLITE_URL)
  *   and MAP_SOURCES, further hosts a style's tiles come from; the place search (GEOCODER_URL) is
@@ -60,8 +60,8 @@ export function contentSecurityPolicy(map: string[]): Record<string, string[]> {
     'img-src': ["'self'", 'data:', 'blob:', ...map],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...map],
-    'worker-src': ["'self'", 'blob:'],
-    'child-src': ["'self'", 'blob:'],
+    'worker-src': ["'self'"],
+    'child-src': ["'self'"],
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],

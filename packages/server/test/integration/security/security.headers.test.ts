@@ -88,12 +88,12 @@ describeEachDatabase('security: headers and tokens', (ctx) => {
       // Plain http: no HSTS.
       expect(res.headers['strict-transport-security'], name).toBeUndefined();
     }
-    // What the app, /config.js, MapLibre (blob: worker, data:/blob: images, the style's host) and the
+    // What the app, /config.js, MapLibre (its worker a file of the app, data:/blob: images, the style's host) and the
     // hub ('self' covers ws: of the same host) need, and no more for scripts.
     const policy = csp(answers.html.headers['content-security-policy']);
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('script-src-attr')).toEqual(["'none'"]);
-    expect(policy.get('worker-src')).toEqual(["'self'", 'blob:']);
+    expect(policy.get('worker-src')).toEqual(["'self'"]);
     // The basemaps' hosts (style, satellite tiles) and the place search's, from the same settings
     // as /config.js: the configured style and the default satellite and geocoder services.
     const map = ['https://tiles.example.test', 'https://server.arcgisonline.com', 'https://photon.komoot.io'];

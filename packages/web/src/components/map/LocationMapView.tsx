@@ -6,7 +6,7 @@
  * it keeps working.
  */
 import { useEffect, useRef, useState } from 'react';
-import maplibregl from 'maplibre-gl';
+import { maplibregl } from './maplibre.ts';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { availableBasemaps, basemapStyle, controlBasemap, type BasemapController } from './basemap.ts';
 import type { Place } from './geocoder.ts';

@@ -29,7 +29,7 @@ export function GeneralPanel() {
   return (
     <Paper withBorder p="md">
       <Stack gap="sm">
-        <Grid gutter="sm">
+        <Grid gap="sm">
           <Grid.Col span={{ base: 12, md: 4 }}>
             <TextInput
               label="Name"

@@ -226,7 +226,7 @@ export function BlockArrayBuilderPage() {
     : [];
 
   return (
-    <Grid gutter="md">
+    <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
         <Stack gap="sm">
           <Paper withBorder p="sm">

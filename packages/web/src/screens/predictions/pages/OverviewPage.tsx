@@ -17,7 +17,7 @@ export function OverviewPage() {
   return (
     <Stack gap="md">
       <GeneralCard />
-      <Grid gutter="md">
+      <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <LastResultsCard />
         </Grid.Col>

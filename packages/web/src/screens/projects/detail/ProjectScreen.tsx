@@ -50,7 +50,7 @@ export function ProjectScreen() {
         <ProjectActions project={project} />
       </Group>
       <Paper withBorder p="md">
-        <Grid gutter="lg">
+        <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <ProjectFacts project={project} />
           </Grid.Col>

@@ -135,7 +135,7 @@ export function GenerateScreen() {
     <Stack gap="md">
       <Title order={2}>Generate Weather</Title>
       <Paper withBorder p="md">
-        <Grid gutter="lg">
+        <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="sm">
               <TextInput

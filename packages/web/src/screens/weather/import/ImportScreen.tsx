@@ -169,7 +169,7 @@ export function ImportScreen() {
             <Title order={4} mb="sm">
               Confirm or correct
             </Title>
-            <Grid gutter="lg">
+            <Grid gap="lg">
               <Grid.Col span={{ base: 12, md: 6 }}>
                 <Stack gap="sm">
                   <TextInput

@@ -4,7 +4,7 @@
  * load) and its place search, which moves the view.
  */
 import { useEffect, useRef, useState } from 'react';
-import maplibregl from 'maplibre-gl';
+import { maplibregl } from '../../../components/map/maplibre.ts';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type { FeatureCollection, Point } from 'geojson';
 import {

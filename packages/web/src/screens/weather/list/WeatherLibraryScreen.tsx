@@ -124,7 +124,7 @@ export function WeatherLibraryScreen() {
           </Button>
         </Group>
       </Group>
-      <Collapse in={showSearch}>
+      <Collapse expanded={showSearch}>
         {showSearch && <LocationSearch selected={selected} onSelect={setSelected} />}
       </Collapse>
       {showMap && (

@@ -144,7 +144,7 @@ export function AddWeatherDataScreen({ title = 'Add Weather Data' }: { title?: s
         </Radio.Group>
       </Paper>
       <Paper withBorder p="md">
-        <Grid gutter="lg">
+        <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 6 }}>
             <Stack gap="sm">
               <TextInput

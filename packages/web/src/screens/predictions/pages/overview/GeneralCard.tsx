@@ -31,7 +31,7 @@ export function GeneralCard() {
       <Title order={4} id="overview-general" mb="sm">
         Prediction
       </Title>
-      <Grid gutter="lg">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="sm">
             <TextInput

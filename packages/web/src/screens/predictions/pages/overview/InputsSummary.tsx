@@ -42,7 +42,7 @@ export function InputsSummary() {
       <Title order={4} id="overview-inputs" mb="sm">
         Inputs
       </Title>
-      <Grid gutter="lg">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <FactTable
             label="Site"

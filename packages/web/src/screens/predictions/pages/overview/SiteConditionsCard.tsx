@@ -166,7 +166,7 @@ export function SiteConditionsCard({ weatherPicks }: { weatherPicks: number }) {
       </Group>
       <Stack gap="sm">
         <LookupMessage lookup={lookup} radiusText={radiusText} units={units} />
-        <Grid gutter="sm">
+        <Grid gap="sm">
           <Grid.Col span={{ base: 12, md: 6 }}>
             <TextInput
               label="ASHRAE station"
@@ -203,7 +203,7 @@ export function SiteConditionsCard({ weatherPicks }: { weatherPicks: number }) {
             </Text>
           </Grid.Col>
         </Grid>
-        <Grid gutter="sm" onBlur={commitOnLeave}>
+        <Grid gap="sm" onBlur={commitOnLeave}>
           {TEMPERATURE_FIELDS.map(({ key, label }) => (
             <Grid.Col key={key} span={{ base: 12, sm: 6, md: 4 }}>
               <NumberField

@@ -85,7 +85,7 @@ export function HorizonCard() {
         )
       }
     >
-      <Grid gutter="lg">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 5 }}>
           {points.length === 0 ? (
             <Text size="sm" c="dimmed" py="md">

@@ -58,7 +58,7 @@ export function MonthlyFactorsCard() {
       title="Monthly soiling, albedo and spectral shift"
       description="One value a month. Paste a column from a spreadsheet into a cell to fill the months from there down."
     >
-      <Grid gutter="lg">
+      <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 6 }}>
           <Table striped withTableBorder verticalSpacing={4} aria-label="Monthly factors">
             <Table.Thead>

@@ -39,7 +39,7 @@ export function LossDiagram({
         {unitOf('irradiation', units)}) times the DC rating to the energy at the point of interconnection;
         each step in % of the one before it (− loss, + gain).
       </Text>
-      <Grid gutter="md">
+      <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <EChart option={option} label="Loss diagram" height={Math.max(360, steps.length * 24 + 60)} />
         </Grid.Col>
