@@ -21,6 +21,7 @@
  * The Sunfield authenticator code is not asked here: the company's provider signs its users in
  * with whatever factors it requires.
  */
+import net from 'node:net';
 import * as oidc from 'openid-client';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { emailDomain, textProblem, type SsoErrorCode } from '@sunfield/domain';
@@ -75,7 +76,44 @@ export function safeReturnPath(value: unknown): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** An issuer address as it may be stored: https (http only where allowed), no credentials, query or fragment. */
+/**
+ * Whether a host is this machine or a private network by its name or address literal (loopback,
+ * RFC 1918, link-local with the cloud metadata address, unique-local IPv6). A name that resolves
+ * to such an address is not caught here: deployments that must keep the server's requests off
+ * their network restrict its egress.
+ */
+export function isInternalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '0.0.0.0') return true;
+  if (net.isIPv4(host)) {
+    const [a = 0, b = 0] = host.split('.').map(Number);
+    return (
+      a === 127 ||
+      a === 10 ||
+      a === 0 ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 169 && b === 254) ||
+      (a === 100 && b >= 64 && b <= 127)
+    );
+  }
+  if (net.isIPv6(host)) {
+    return (
+      host === '::1' ||
+      host === '::' ||
+      /^f[cd]/.test(host) ||
+      /^fe[89ab]/.test(host) ||
+      host.startsWith('::ffff:')
+    );
+  }
+  return false;
+}
+
+/**
+ * An issuer address as it may be stored: https, no credentials, query or fragment, not this machine
+ * nor a private network by its literal address; with SUNFIELD_SSO_ALLOW_HTTP (development and tests)
+ * http and local addresses too.
+ */
 export function issuerProblem(value: string, allowHttp: boolean): string | null {
   let url: URL;
   try {
@@ -88,6 +126,9 @@ export function issuerProblem(value: string, allowHttp: boolean): string | null 
   }
   if (url.username || url.password || url.search || url.hash) {
     return 'The issuer’s address must not have a user, a query or a fragment.';
+  }
+  if (!allowHttp && isInternalHost(url.hostname)) {
+    return 'The issuer’s address must be a public address, not this server or a private network.';
   }
   return null;
 }
@@ -113,6 +154,15 @@ export function providerConfiguration(
       timeout: PROVIDER_TIMEOUT_SECONDS,
     });
     const metadata = found.serverMetadata();
+    // The endpoints the server calls are held to the issuer's rule (a public document could name
+    // an address inside the network).
+    if (!allowHttp) {
+      for (const endpoint of [metadata.token_endpoint, metadata.jwks_uri, metadata.userinfo_endpoint]) {
+        if (endpoint && isInternalHost(new URL(endpoint).hostname)) {
+          throw new Error(`the provider names an internal address: ${endpoint}`);
+        }
+      }
+    }
     const secret = settings.clientSecret;
     const methods = metadata.token_endpoint_auth_methods_supported ?? ['client_secret_basic'];
     const auth = !secret

@@ -34,6 +34,21 @@ describe('single sign-on helpers', () => {
     expect(issuerProblem('https://user:pw@login.example.com', false)).toMatch(/user/);
     expect(issuerProblem('https://login.example.com/?a=1', false)).toMatch(/query/);
     expect(issuerProblem('not a url', false)).toMatch(/address/);
+    for (const internal of [
+      'https://127.0.0.1',
+      'https://localhost:8443',
+      'https://10.1.2.3',
+      'https://172.20.0.1',
+      'https://192.168.1.1',
+      'https://169.254.169.254',
+      'https://[::1]',
+      'https://[fd00::1]',
+      'https://[::ffff:127.0.0.1]',
+    ]) {
+      expect(issuerProblem(internal, false), internal).toMatch(/public address/);
+    }
+    expect(issuerProblem('https://172.32.0.1', false)).toBeNull();
+    expect(issuerProblem('https://8.8.8.8', false)).toBeNull();
   });
 
   it('normalizes email domains', () => {
