@@ -31,7 +31,9 @@ import {
   replaceWeatherSeries,
   storeWeather,
   TIME_COLUMN,
-  updateColumnBytes,
+  attachStagedColumns,
+  discardStagedColumns,
+  stageColumns,
   updateWeatherRow,
   weatherMetaOf,
   weatherRowFromData,
@@ -511,24 +513,33 @@ export async function finalizePendingWeather(
   delete state.rawText;
   state.importedAt = new Date().toISOString();
 
-  await db.transaction(async (tx) => {
-    if (timeBytes) await updateColumnBytes(tx, row.id, TIME_COLUMN, timeBytes);
-    await updateWeatherRow(tx as unknown as Db, row.id, {
-      name: v.name,
-      latitude: v.latitude,
-      longitude: v.longitude,
-      elevation: Number.isFinite(v.elevation) ? v.elevation : null,
-      timeZone: v.timeZone,
-      startDate,
-      endDate,
-      status: companyWeatherStatus(auth),
-      note: input.note === undefined ? row.note : input.note,
-      createdDate: new Date(),
-      lastModifiedById: auth.user.id,
-      data: { ...data, meta: storedMeta },
-      state,
+  // The shifted time axis (8 MB for two one-minute years) is written before the transaction, which
+  // only puts it in place (models/weather.ts stageColumns).
+  const token = timeBytes
+    ? await stageColumns(db, [{ name: TIME_COLUMN, dtype: 'f64', values: timeBytes }])
+    : undefined;
+  try {
+    await db.transaction(async (tx) => {
+      if (token) await attachStagedColumns(tx, token, row.id);
+      await updateWeatherRow(tx as unknown as Db, row.id, {
+        name: v.name,
+        latitude: v.latitude,
+        longitude: v.longitude,
+        elevation: Number.isFinite(v.elevation) ? v.elevation : null,
+        timeZone: v.timeZone,
+        startDate,
+        endDate,
+        status: companyWeatherStatus(auth),
+        note: input.note === undefined ? row.note : input.note,
+        createdDate: new Date(),
+        lastModifiedById: auth.user.id,
+        data: { ...data, meta: storedMeta },
+        state,
+      });
     });
-  });
+  } finally {
+    if (token) await discardStagedColumns(db, token);
+  }
   const [finalRow] = await db
     .select()
     .from(weathers)

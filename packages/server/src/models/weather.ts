@@ -244,12 +244,20 @@ export async function stageColumns(
  */
 const STAGE_PIECE_BYTES = 1024 * 1024;
 
-/** Gives the staged columns of `token` to weather `weatherId` (their bytes stay where they are). */
+/**
+ * Gives the staged columns of `token` to weather `weatherId` (their bytes stay where they are), in
+ * place of its columns of the same names.
+ */
 export async function attachStagedColumns(
   db: Pick<Db, 'execute'>,
   token: string,
   weatherId: number,
 ): Promise<void> {
+  await db.execute(
+    sql`delete from weather_columns
+         where weather_id = ${weatherId}
+           and name in (select name from weather_columns where staged_token = ${token})`,
+  );
   await db.execute(
     sql`update weather_columns set weather_id = ${weatherId}, staged_token = null, staged_at = null
          where staged_token = ${token}`,
@@ -260,19 +268,6 @@ export async function attachStagedColumns(
 export async function discardStagedColumns(db: Pick<Db, 'execute'>, token: string): Promise<void> {
   await db.execute(sql`delete from weather_column_uploads where token = ${token}`);
   await db.execute(sql`delete from weather_columns where staged_token = ${token}`);
-}
-
-/** Replaces the bytes of one existing column (same transfer as {@link stageColumns}). */
-export async function updateColumnBytes(
-  db: Pick<Db, 'execute'>,
-  weatherId: number,
-  name: string,
-  values: Buffer,
-): Promise<void> {
-  await db.execute(
-    sql`update weather_columns set "values" = decode(${values.toString('base64')}, 'base64')
-        where weather_id = ${weatherId} and name = ${name}`,
-  );
 }
 
 /** The base64 form of the stored bytes (see {@link stageColumns}). */

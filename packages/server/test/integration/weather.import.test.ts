@@ -303,6 +303,18 @@ describeEachDatabase('weather import', (ctx) => {
       (await call(app, { method: 'GET', url: `/api/Weather/${importId}`, token: user.token })).statusCode,
     ).toBe(404);
 
+    // The first stamp of the stored time axis [ms since 1970], and how many time columns there are.
+    const firstStamp = async () => {
+      const { rows } = await ctx().database.executeSql(
+        `select encode(substring("values" from 1 for 8), 'base64') as b64, count(*) over () as n
+           from weather_columns where weather_id = $1 and name = 'time'`,
+        [importId],
+      );
+      expect(Number(rows[0]?.n)).toBe(1);
+      return Buffer.from(String(rows[0]!.b64), 'base64').readDoubleLE(0);
+    };
+    const stampBefore = await firstStamp();
+
     const fin = await call(app, {
       method: 'POST',
       url: '/api/Weather/FinalizeImport',
@@ -330,6 +342,8 @@ describeEachDatabase('weather import', (ctx) => {
     // that of 28 February (a leap source year) 29 February: its period is 1992, 00:00 to 23:00 at UTC−6.
     expect(w.startDate).toBe('1992-01-01T06:00:00.000Z');
     expect(w.endDate).toBe('1993-01-01T05:00:00.000Z');
+    // The stored stamps moved by the hour between UTC−5 and UTC−6 (staged, then put in place).
+    expect((await firstStamp()) - stampBefore).toBe(3_600_000);
     const again = await call(app, {
       method: 'POST',
       url: '/api/Weather/FinalizeImport',

@@ -60,6 +60,18 @@ describeEachDatabase('weather column staging', (ctx) => {
       { name: 'test_large', md5: crypto.createHash('md5').update(large).digest('hex') },
       { name: 'test_small', md5: crypto.createHash('md5').update(small).digest('hex') },
     ]);
+
+    // A staged column takes the place of the weather's column of the same name (a shifted time axis).
+    const replacement = crypto.randomBytes(4096);
+    const again = await stageColumns(database.db, [
+      { name: 'test_small', dtype: 'f32', values: replacement },
+    ]);
+    await database.db.transaction((tx) => attachStagedColumns(tx, again, id));
+    const { rows: after } = await database.executeSql(
+      `select md5("values") as md5 from weather_columns where weather_id = $1 and name = 'test_small'`,
+      [id],
+    );
+    expect(after).toEqual([{ md5: crypto.createHash('md5').update(replacement).digest('hex') }]);
   });
 
   it('leaves the stage empty after an import, with every series in place', async () => {
