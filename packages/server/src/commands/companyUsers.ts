@@ -23,6 +23,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/index.ts';
 import { inverters, modules, predictions, projects, users, weathers } from '../db/schema.ts';
 import { queueMail } from '../jobs/mailSend.ts';
+import { passwordSignInDisabled } from '../models/companySso.ts';
 import { HttpError, badRequest, conflict } from '../lib/errors.ts';
 import { isUniqueViolation, normalizeEmail } from './accounts.ts';
 import { revokeCredentials } from './authSessions.ts';
@@ -152,19 +153,25 @@ async function sendInvitation(
   log: Pick<FastifyBaseLogger, 'error'>,
 ): Promise<void> {
   const base = services.config.publicUrl.replace(/\/+$/, '');
-  const link = `${base}/login?email=${encodeURIComponent(user.email)}`;
   const role = user.roles[0] as RoleName | undefined;
+  // A company that turned password sign-in off: the invitation sends to its single sign-on.
+  const sso = await passwordSignInDisabled(services.database.db, company.id);
+  const link = `${base}/login?${sso ? 'sso=1&' : ''}email=${encodeURIComponent(user.email)}`;
   const text = [
     `Hello ${user.firstName},`,
     '',
     `${invitedBy.firstName} ${invitedBy.lastName} invited you to ${company.name} on Sunfield` +
       (role ? ` as ${ROLE_LABELS[role] ?? role}.` : '.'),
     '',
-    `Sign in at ${link}`,
-    `Email: ${user.email}`,
-    `Temporary password: ${password}`,
-    '',
-    `You will then choose a password of your own. The temporary password expires in ${TEMPORARY_PASSWORD_DAYS} days.`,
+    ...(sso
+      ? [`Sign in with your company's single sign-on at ${link}`, `Email: ${user.email}`]
+      : [
+          `Sign in at ${link}`,
+          `Email: ${user.email}`,
+          `Temporary password: ${password}`,
+          '',
+          `You will then choose a password of your own. The temporary password expires in ${TEMPORARY_PASSWORD_DAYS} days.`,
+        ]),
     '',
     'The Sunfield team',
   ].join('\n');

@@ -11,7 +11,8 @@ import { ssoRedirectUri } from '../../src/commands/ssoSignIn.ts';
 import { companySso, ssoLogins, users } from '../../src/db/schema.ts';
 import { sha256 } from '../../src/auth/tokens.ts';
 import { signInAtProvider, startTestProvider, type TestProvider } from '../oidcTestProvider.ts';
-import { STRONG_PASSWORD, call, describeEachDatabase } from './harness.ts';
+import { INVITE_SUBJECT } from '../../src/commands/companyUsers.ts';
+import { STRONG_PASSWORD, call, describeEachDatabase, waitForMail } from './harness.ts';
 import { addCompanyUser, randomIp, refreshCookieOf, signUpUser, type SignedUpUser } from './factories.ts';
 
 const randomDomain = (label: string) => `${label}-${crypto.randomBytes(4).toString('hex')}.example`;
@@ -312,6 +313,27 @@ describeEachDatabase('auth: single sign-on through the company’s OpenID Connec
     expect(wrong.json().message).toBe('Incorrect email or password.');
     expect((await login(superAdmin.email)).statusCode).toBe(200);
     expect((await login(other.email)).statusCode).toBe(200);
+
+    // An invitation sends to single sign-on, without a temporary password; the invited (Pending)
+    // user who signs in through the provider is Active.
+    const invitee = `inv.${crypto.randomBytes(3).toString('hex')}@${domain}`;
+    const invited = await call(ctx().app, {
+      method: 'POST',
+      url: `/api/Company/${admin.user.companyId}/User`,
+      token: admin.token,
+      payload: { users: [{ email: invitee, firstName: 'Ivy', lastName: 'Invited', role: 'User' }] },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const [mail] = await waitForMail(ctx().database, invitee, { subject: INVITE_SUBJECT });
+    expect(mail?.text).toContain(
+      `Sign in with your company's single sign-on at http://localhost:3000/login?sso=1&email=`,
+    );
+    expect(mail?.text).not.toMatch(/password/i);
+    provider.addAccount({ email: invitee, password: 'pw' });
+    const { res } = await signInThrough(invitee, { email: invitee, password: 'pw' });
+    expect(res.headers.location).toBe('/');
+    const [row] = await ctx().database.db.select().from(users).where(eq(users.email, invitee));
+    expect(row?.status).toBe(1);
 
     expect((await save(admin.token, settings())).statusCode).toBe(200);
     expect((await login(member.email)).statusCode).toBe(200);
