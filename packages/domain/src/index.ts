@@ -9,6 +9,7 @@ export * from './validation.ts';
 export * from './geo.ts';
 export * from './api/user.ts';
 export * from './agreements.ts';
+export * from './colorPalettes.ts';
 export * from './library.ts';
 export * from './api/powerPlant.ts';
 export * from './api/prediction.ts';

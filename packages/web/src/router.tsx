@@ -23,7 +23,9 @@ import { subscriptionRoutes } from './screens/subscription/routes.tsx';
 import { weatherRoutes } from './screens/weather/routes.tsx';
 import { SignUpScreen } from './screens/signUp/SignUpScreen.tsx';
 import { AboutUserPage } from './screens/userProfile/AboutUserPage.tsx';
+import { AccessibilityPage } from './screens/userProfile/AccessibilityPage.tsx';
 import { UserProfileScreen } from './screens/userProfile/UserProfileScreen.tsx';
+import { WeatherVendorsProfilePage } from './screens/userProfile/WeatherVendorsProfilePage.tsx';
 import { AppLayout } from './shell/AppLayout.tsx';
 import { ComingSoon } from './shell/ComingSoon.tsx';
 import { PublicLayout } from './shell/PublicLayout.tsx';
@@ -87,8 +89,8 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, element: <Navigate to="about-user" replace /> },
               { path: 'about-user', element: <AboutUserPage /> },
-              soon('weather-vendors', 'Weather Vendors'),
-              soon('accessibility', 'Accessibility'),
+              { path: 'weather-vendors', element: <WeatherVendorsProfilePage /> },
+              { path: 'accessibility', element: <AccessibilityPage /> },
             ],
           },
           { path: 'pvradar', handle: handle({ pvradar: true }), element: null },

@@ -3,6 +3,7 @@
  * server's presenter and the web app's session.
  */
 import type { ApiAgreementAcceptance } from '../agreements.ts';
+import type { ColorPaletteName } from '../colorPalettes.ts';
 import type { RoleList } from '../roles.ts';
 
 export type UnitOfMeasure = 'Metric' | 'Imperial';
@@ -25,7 +26,8 @@ export interface ApiUser {
   companyId: string;
   status: number;
   roles: RoleList;
-  settings: { unitOfMeasure: UnitOfMeasure };
+  /** The unit system, and the charts' colour palette (the accessibility page; 'default' when unset). */
+  settings: { unitOfMeasure: UnitOfMeasure; colorPalette?: ColorPaletteName };
   eulaAcceptedStatus: boolean;
   totpEnabled: boolean;
   premiumStatus: boolean;

@@ -66,7 +66,7 @@ export const users = pgTable(
     /** UserStatusEnum: Disabled 0, Active 1, Pending 2, Archived 3 */
     status: integer('status').notNull().default(1),
     settings: jsonb('settings')
-      .$type<{ unitOfMeasure: 'Metric' | 'Imperial' }>()
+      .$type<{ unitOfMeasure: 'Metric' | 'Imperial'; colorPalette?: string }>()
       .notNull()
       .default({ unitOfMeasure: 'Metric' }),
     eulaAcceptedAt: timestamp('eula_accepted_at', { withTimezone: true }),

@@ -2,7 +2,13 @@
  * The user as the API shows it (spec 1 §3 User, spec 1 §6 subscription flags). The only path from a
  * user row to JSON: hashes, TOTP secrets and API secrets never leave through here.
  */
-import { accountFlags, effectiveSubscription, type ApiCompanySummary, type ApiUser } from '@sunfield/domain';
+import {
+  accountFlags,
+  effectiveSubscription,
+  isColorPaletteName,
+  type ApiCompanySummary,
+  type ApiUser,
+} from '@sunfield/domain';
 import type { AuthUser, CompanyRow } from '../auth/context.ts';
 
 export type PresentedCompany = ApiCompanySummary;
@@ -30,7 +36,10 @@ export function presentUser(user: AuthUser, company: CompanyRow, now: Date = new
     companyId: user.companyId,
     status: user.status,
     roles: user.roles.map((name) => ({ role: { name } })),
-    settings: { unitOfMeasure: user.settings?.unitOfMeasure === 'Imperial' ? 'Imperial' : 'Metric' },
+    settings: {
+      unitOfMeasure: user.settings?.unitOfMeasure === 'Imperial' ? 'Imperial' : 'Metric',
+      colorPalette: isColorPaletteName(user.settings?.colorPalette) ? user.settings.colorPalette : 'default',
+    },
     eulaAcceptedStatus: user.eulaAcceptedAt !== null,
     totpEnabled: user.totpEnabled,
     ...accountFlags(company, now),

@@ -77,16 +77,42 @@ describeEachDatabase('user: current user, company users, settings', (ctx) => {
     const { token } = await signUpUser(ctx().app);
     const save = (payload: Record<string, unknown>) =>
       call(ctx().app, { method: 'POST', url: '/api/User/Settings', token, payload });
-    expect((await save({ unitOfMeasure: 'Imperial' })).json().settings).toEqual({
-      unitOfMeasure: 'Imperial',
-    });
-    expect((await save({ unitOfMeasure: 0 })).json().settings).toEqual({ unitOfMeasure: 'Metric' });
-    expect((await save({ isMetric: false })).json().settings).toEqual({ unitOfMeasure: 'Imperial' });
-    expect((await save({ unitOfMeasure: 'metric' })).json().settings).toEqual({ unitOfMeasure: 'Metric' });
+    const settings = (unitOfMeasure: string) => ({ unitOfMeasure, colorPalette: 'default' });
+    expect((await save({ unitOfMeasure: 'Imperial' })).json().settings).toEqual(settings('Imperial'));
+    expect((await save({ unitOfMeasure: 0 })).json().settings).toEqual(settings('Metric'));
+    expect((await save({ isMetric: false })).json().settings).toEqual(settings('Imperial'));
+    expect((await save({ unitOfMeasure: 'metric' })).json().settings).toEqual(settings('Metric'));
     const bad = await save({ unitOfMeasure: 'Furlongs' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().modelState.unitOfMeasure).toEqual(['Unit of measure must be Metric or Imperial.']);
     const current = await call(ctx().app, { method: 'GET', url: '/api/user/current', token });
-    expect(current.json().settings).toEqual({ unitOfMeasure: 'Metric' });
+    expect(current.json().settings).toEqual(settings('Metric'));
+  });
+
+  it('keeps the chart colour palette per user (accessibility), beside the unit system', async () => {
+    const me = await signUpUser(ctx().app);
+    const colleague = await signUpUser(ctx().app);
+    const save = (token: string, payload: Record<string, unknown>) =>
+      call(ctx().app, { method: 'POST', url: '/api/User/Settings', token, payload });
+    await save(me.token, { unitOfMeasure: 'Imperial' });
+    const saved = await save(me.token, { colorPalette: 'okabeIto' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().settings).toEqual({ unitOfMeasure: 'Imperial', colorPalette: 'okabeIto' });
+    // Changing the units keeps the palette.
+    expect((await save(me.token, { unitOfMeasure: 'Metric' })).json().settings).toEqual({
+      unitOfMeasure: 'Metric',
+      colorPalette: 'okabeIto',
+    });
+    const bad = await save(me.token, { colorPalette: 'rainbow' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().modelState.colorPalette).toEqual([
+      'Colour palette must be one of default, okabeIto, tolBright.',
+    ]);
+    const empty = await save(me.token, {});
+    expect(empty.statusCode).toBe(400);
+    const current = await call(ctx().app, { method: 'GET', url: '/api/user/current', token: me.token });
+    expect(current.json().settings.colorPalette).toBe('okabeIto');
+    const other = await call(ctx().app, { method: 'GET', url: '/api/user/current', token: colleague.token });
+    expect(other.json().settings.colorPalette).toBe('default');
   });
 });

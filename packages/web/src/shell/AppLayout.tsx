@@ -9,6 +9,7 @@ import { Link, Outlet } from 'react-router';
 import { useCurrentUser } from '../auth/hooks.ts';
 import { useLoginNotifications } from '../screens/agreements/useLoginNotifications.ts';
 import { track } from '../lib/analytics.ts';
+import { useUserPalette } from '../lib/colorPalette.ts';
 import { GlobalNotificationBar } from './GlobalNotificationBar.tsx';
 import { MainNav } from './MainNav.tsx';
 import { PageNotificationBanner } from './PageNotificationBanner.tsx';
@@ -36,6 +37,7 @@ export function AppLayout() {
   const [sidebarOpened, sidebar] = useDisclosure(false);
   const user = useCurrentUser();
   useLoginNotifications();
+  useUserPalette(user);
   const name = user ? `${user.firstName} ${user.lastName}`.trim() : '';
   return (
     <AppShell

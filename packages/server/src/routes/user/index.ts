@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { agreementFor } from '@sunfield/domain';
+import { agreementFor, COLOR_PALETTE_NAMES, type ColorPaletteName } from '@sunfield/domain';
 import { requireAuth } from '../../auth/context.ts';
 import { generateClientSecret } from '../../commands/apiClients.ts';
 import { latestAcceptance } from '../../models/agreement.ts';
@@ -25,7 +25,11 @@ const updateBody = z.object({
 });
 
 const UNIT_MESSAGE = 'Unit of measure must be Metric or Imperial.';
-/** 'Metric' | 'Imperial' (any case), or the enum numbers 0 = Metric, 1 = Imperial, or isMetric. */
+const PALETTE_MESSAGE = `Colour palette must be one of ${COLOR_PALETTE_NAMES.join(', ')}.`;
+/**
+ * unitOfMeasure: 'Metric' | 'Imperial' (any case), or the enum numbers 0 = Metric, 1 = Imperial, or
+ * isMetric; colorPalette: a palette name of the accessibility page. At least one of them.
+ */
 const settingsBody = z
   .object({
     unitOfMeasure: z
@@ -45,14 +49,20 @@ const settingsBody = z
       )
       .optional(),
     isMetric: z.boolean({ error: 'isMetric must be true or false.' }).optional(),
+    colorPalette: z.enum(COLOR_PALETTE_NAMES, { error: PALETTE_MESSAGE }).optional(),
   })
-  .refine((body) => body.unitOfMeasure !== undefined || body.isMetric !== undefined, {
-    path: ['unitOfMeasure'],
-    message: UNIT_MESSAGE,
-  })
-  .transform((body): 'Metric' | 'Imperial' => {
-    if (body.unitOfMeasure === undefined) return body.isMetric ? 'Metric' : 'Imperial';
-    return body.unitOfMeasure === 0 || body.unitOfMeasure === 'metric' ? 'Metric' : 'Imperial';
+  .refine(
+    (body) =>
+      body.unitOfMeasure !== undefined || body.isMetric !== undefined || body.colorPalette !== undefined,
+    { path: ['unitOfMeasure'], message: UNIT_MESSAGE },
+  )
+  .transform((body): { unitOfMeasure?: 'Metric' | 'Imperial'; colorPalette?: ColorPaletteName } => {
+    const out: { unitOfMeasure?: 'Metric' | 'Imperial'; colorPalette?: ColorPaletteName } = {};
+    if (body.colorPalette !== undefined) out.colorPalette = body.colorPalette;
+    if (body.unitOfMeasure !== undefined)
+      out.unitOfMeasure = body.unitOfMeasure === 0 || body.unitOfMeasure === 'metric' ? 'Metric' : 'Imperial';
+    else if (body.isMetric !== undefined) out.unitOfMeasure = body.isMetric ? 'Metric' : 'Imperial';
+    return out;
   });
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
@@ -86,13 +96,18 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.post(
     '/Settings',
-    { schema: { summary: 'Set the unit of measure of the signed-in user', body: settingsBody } },
+    {
+      schema: {
+        summary: 'Set the unit of measure or the chart colour palette of the signed-in user',
+        body: settingsBody,
+      },
+    },
     async (request) => {
       const auth = requireAuth(request);
-      const unitOfMeasure = parse(settingsBody, request.body);
+      const changes = parse(settingsBody, request.body);
       const [user] = await db
         .update(users)
-        .set({ settings: { ...auth.user.settings, unitOfMeasure }, lastModified: new Date() })
+        .set({ settings: { ...auth.user.settings, ...changes }, lastModified: new Date() })
         .where(eq(users.id, auth.user.id))
         .returning();
       return presentUser(user ?? auth.user, auth.company);

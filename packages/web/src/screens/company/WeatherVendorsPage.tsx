@@ -51,7 +51,15 @@ export function WeatherVendorsPage() {
   );
 }
 
-function VendorCard({ companyId, form, canEdit }: { companyId: string; form: VendorForm; canEdit: boolean }) {
+export function VendorCard({
+  companyId,
+  form,
+  canEdit,
+}: {
+  companyId: string;
+  form: VendorForm;
+  canEdit: boolean;
+}) {
   const queryClient = useQueryClient();
   const stored = useVendorSettings(companyId, form.path);
   const [values, setValues] = useState<Record<string, string>>({});

@@ -6,6 +6,7 @@
 import { Box, Text } from '@mantine/core';
 import type { EChartsType } from 'echarts/core';
 import { useEffect, useRef, useState } from 'react';
+import { paletteOption, useChartPalette } from '../../../lib/colorPalette.ts';
 import type * as Setup from './echartsSetup.ts';
 
 let setup: Promise<typeof Setup> | null = null;
@@ -32,6 +33,7 @@ export function CurveChart({ series, xName, yName, label, fileName, height = 340
   const element = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [ready, setReady] = useState(false);
+  const palette = useChartPalette();
 
   useEffect(() => {
     let disposed = false;
@@ -55,29 +57,32 @@ export function CurveChart({ series, xName, yName, label, fileName, height = 340
   useEffect(() => {
     if (!ready) return;
     chart.current?.setOption(
-      {
-        animation: false,
-        grid: { left: 64, right: 24, top: 48, bottom: 56 },
-        tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => formatTip(value) },
-        legend: { top: 0, type: 'scroll' },
-        toolbox: {
-          right: 8,
-          top: 20,
-          feature: { saveAsImage: { name: fileName, title: 'Save as image' } },
+      paletteOption(
+        {
+          animation: false,
+          grid: { left: 64, right: 24, top: 48, bottom: 56 },
+          tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => formatTip(value) },
+          legend: { top: 0, type: 'scroll' },
+          toolbox: {
+            right: 8,
+            top: 20,
+            feature: { saveAsImage: { name: fileName, title: 'Save as image' } },
+          },
+          xAxis: { type: 'value', name: xName, nameLocation: 'middle', nameGap: 32, scale: true },
+          yAxis: { type: 'value', name: yName, nameLocation: 'middle', nameGap: 48, scale: true },
+          series: series.map((entry) => ({
+            type: 'line',
+            name: entry.name,
+            data: entry.data,
+            showSymbol: true,
+            symbolSize: 6,
+          })),
         },
-        xAxis: { type: 'value', name: xName, nameLocation: 'middle', nameGap: 32, scale: true },
-        yAxis: { type: 'value', name: yName, nameLocation: 'middle', nameGap: 48, scale: true },
-        series: series.map((entry) => ({
-          type: 'line',
-          name: entry.name,
-          data: entry.data,
-          showSymbol: true,
-          symbolSize: 6,
-        })),
-      },
+        palette,
+      ),
       { notMerge: true },
     );
-  }, [ready, series, xName, yName, fileName]);
+  }, [ready, series, xName, yName, fileName, palette]);
 
   const empty = series.every((entry) => entry.data.length === 0);
   return (
@@ -88,6 +93,7 @@ export function CurveChart({ series, xName, yName, label, fileName, height = 340
         aria-label={label}
         data-points={series.reduce((sum, entry) => sum + entry.data.length, 0)}
         data-ready={ready}
+        data-palette={palette}
         style={{ width: '100%', height }}
       />
       {empty && (

@@ -4,6 +4,7 @@ import { GridComponent, LegendComponent, TitleComponent, TooltipComponent } from
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
+import { paletteOption, useChartPalette } from '../../../lib/colorPalette.ts';
 
 echarts.use([
   LineChart,
@@ -41,8 +42,11 @@ export function EChart({
       chart.current = null;
     };
   }, []);
+  const palette = useChartPalette();
   useEffect(() => {
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
-  return <div ref={ref} role="img" aria-label={label} style={{ width: '100%', height }} />;
+    chart.current?.setOption(paletteOption(option, palette), { notMerge: true });
+  }, [option, palette]);
+  return (
+    <div ref={ref} role="img" aria-label={label} data-palette={palette} style={{ width: '100%', height }} />
+  );
 }

@@ -5,6 +5,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Center, Loader } from '@mantine/core';
 import type { EChartsCoreOption, EChartsType } from 'echarts/core';
+import type { ColorPaletteName } from '@sunfield/domain';
+import { paletteOption, useChartPalette } from '../../../lib/colorPalette.ts';
 import type * as Setup from './echartsSetup.ts';
 
 let setup: Promise<typeof Setup> | null = null;
@@ -16,12 +18,16 @@ export interface EChartProps {
   /** Accessible name of the chart region. */
   label: string;
   onClick?: (params: { dataIndex: number; seriesIndex?: number; value?: unknown }) => void;
+  /** A palette other than the user's (the accessibility page's preview). */
+  palette?: ColorPaletteName;
 }
 
-export function EChart({ option, height = 320, label, onClick }: EChartProps) {
+export function EChart({ option, height = 320, label, onClick, palette: forced }: EChartProps) {
   const ref = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   const [ready, setReady] = useState(false);
+  const userPalette = useChartPalette();
+  const palette = forced ?? userPalette;
   const clickRef = useRef(onClick);
   useEffect(() => {
     clickRef.current = onClick;
@@ -53,16 +59,24 @@ export function EChart({ option, height = 320, label, onClick }: EChartProps) {
   useEffect(() => {
     if (!ready || !chart.current) return;
     chart.current.setOption(
-      {
-        toolbox: { feature: { saveAsImage: { title: 'Save as image', name: label } }, right: 8 },
-        ...option,
-      },
+      paletteOption(
+        {
+          toolbox: { feature: { saveAsImage: { title: 'Save as image', name: label } }, right: 8 },
+          ...option,
+        },
+        palette,
+      ),
       { notMerge: true },
     );
-  }, [ready, option, label]);
+  }, [ready, option, label, palette]);
 
   return (
-    <div role="img" aria-label={label} style={{ position: 'relative', height, width: '100%' }}>
+    <div
+      role="img"
+      aria-label={label}
+      data-palette={palette}
+      style={{ position: 'relative', height, width: '100%' }}
+    >
       <div ref={ref} style={{ height: '100%', width: '100%' }} />
       {!ready && (
         <Center pos="absolute" inset={0}>
