@@ -67,7 +67,7 @@ export interface Config {
   externalTools: Record<'designPro' | 'voltagePro' | 'terrainPro' | 'pvradar', string | null>;
   /**
    * The billing provider's checkout page and self-service portal (BILLING_CHECKOUT_URL,
-   * BILLING_PORTAL_URL; http(s) only, `{companyId}` filled in by the web app), given to the web app
+   * BILLING_PORTAL_URL; http(s) only; {companyId}, {tier}, {period} filled in), given to the web app
    * through /config.js; null hides the subscription page's links.
    */
   billing: { checkoutUrl: string | null; portalUrl: string | null };

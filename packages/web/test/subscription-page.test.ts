@@ -12,6 +12,12 @@ describe('subscription page helpers', () => {
     expect(billingLink('https://pay.example.com/%7BcompanyId%7D/portal', 'abc')).toBe(
       'https://pay.example.com/abc/portal',
     );
+    expect(
+      billingLink('https://pay.example.com/buy?c={companyId}&plan={tier}&every={period}', 'abc', {
+        tier: 2,
+        period: 0,
+      }),
+    ).toBe('https://pay.example.com/buy?c=abc&plan=2&every=monthly');
   });
 
   it('turns free-trial dates into date-input values and back (the end of the day, UTC)', () => {

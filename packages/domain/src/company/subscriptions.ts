@@ -7,6 +7,7 @@
  * `subscriptionRequired`) and mirrored by the web app (the dialogs, the professional-only route flag).
  */
 import { z } from 'zod';
+import { BILLING_PERIOD } from '../definitions.ts';
 import {
   SUBSCRIPTION_LABEL,
   SUBSCRIPTION_TYPE,
@@ -299,3 +300,33 @@ export function promotionCodeProblem(
 /** The freeTrialExpirationDate a redemption sets: now plus the code's days. */
 export const redemptionExpiry = (durationDays: number, now: Date = new Date()): Date =>
   new Date(now.getTime() + durationDays * 24 * 3600 * 1000);
+
+// ---------------------------------------------------------------------------------------------------
+// The billing provider (BILLING_CHECKOUT_URL, BILLING_PORTAL_URL; spec 2 §7.12 Checkout, SelfService).
+
+/** The tiers a checkout sells: every tier but Free and Free Trial. */
+export const CHECKOUT_TIERS: readonly SubscriptionType[] = [1, 7, 2, 3, 5, 4];
+
+/**
+ * A billing address with its placeholders filled: {companyId}, {tier} (the SubscriptionType number)
+ * and {period} ('monthly' or 'annual'), written as braces or as URL() percent-encoded them.
+ */
+export function fillBillingUrl(
+  template: string,
+  values: { companyId: string; tier?: number; period?: number },
+): string {
+  const fill: Record<string, string | undefined> = {
+    companyid: values.companyId,
+    tier: values.tier === undefined ? undefined : String(values.tier),
+    period:
+      values.period === undefined
+        ? undefined
+        : values.period === BILLING_PERIOD.Annual
+          ? 'annual'
+          : 'monthly',
+  };
+  return template.replace(/\{(companyId|tier|period)\}|%7B(companyId|tier|period)%7D/gi, (match, a, b) => {
+    const value = fill[String(a ?? b).toLowerCase()];
+    return value === undefined ? '' : encodeURIComponent(value);
+  });
+}

@@ -19,6 +19,7 @@ import { weatherRoutes } from './weather/index.ts';
 import { companyRoutes } from './company/index.ts';
 import { companyUserRoutes } from './company/users.ts';
 import { companyAccountRoutes, promotionCodeRoutes } from './company/accounts.ts';
+import { billingRoutes } from './company/billing.ts';
 import { companySsoRoutes } from './company/sso.ts';
 
 export interface RouteEntry {
@@ -72,6 +73,7 @@ export async function registerRoutes(app: FastifyInstance): Promise<void> {
   await app.register(tagged('company', companyUserRoutes), { prefix: '/company' });
   await app.register(tagged('company', companyAccountRoutes), { prefix: '/company' });
   await app.register(tagged('company', promotionCodeRoutes));
+  await app.register(tagged('company', billingRoutes));
   await app.register(tagged('company', companySsoRoutes), { prefix: '/company' });
   await app.register(tagged('user', reassignRoutes), { prefix: '/users' });
 }

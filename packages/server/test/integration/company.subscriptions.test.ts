@@ -275,4 +275,36 @@ describeEachDatabase('subscriptions and promotion codes', (ctx) => {
     const [row] = await db().select().from(promotionCodes).where(eq(promotionCodes.code, code));
     expect(row!.redemptionCount).toBe(2);
   });
+  it('answers the billing provider’s checkout and portal addresses to company admins, 404 when none is configured', async () => {
+    const admin = await createCompanyUser(app(), { roles: ['Admin'] });
+    const member = await createCompanyUser(app(), { companyId: admin.companyId, roles: ['User'] });
+    const stranger = await createCompanyUser(app(), { roles: ['Admin'] });
+    const checkout = `/api/Subscription/${admin.companyId}/Checkout/2/1`;
+    const portal = `/api/Subscription/${admin.companyId}/SelfService`;
+    const get = (url: string, token: string) => call(app(), { method: 'GET', url, token });
+    const config = app().services.config;
+    const saved = config.billing;
+    try {
+      config.billing = { checkoutUrl: null, portalUrl: null };
+      expect((await get(checkout, admin.token)).statusCode).toBe(404);
+      expect((await get(portal, admin.token)).body).toBe('Billing is not configured for this installation.');
+      config.billing = {
+        checkoutUrl: new URL('https://pay.example.com/{companyId}/buy?plan={tier}&every={period}').toString(),
+        portalUrl: 'https://pay.example.com/portal?c={companyId}',
+      };
+      expect((await get(checkout, admin.token)).json()).toEqual({
+        url: `https://pay.example.com/${admin.companyId}/buy?plan=2&every=annual`,
+      });
+      expect((await get(portal, admin.token)).json()).toEqual({
+        url: `https://pay.example.com/portal?c=${admin.companyId}`,
+      });
+      expect((await get(portal, member.token)).statusCode).toBe(403);
+      expect((await get(portal, stranger.token)).statusCode).toBe(404);
+      const bad = await get(`/api/Subscription/${admin.companyId}/Checkout/0/7`, admin.token);
+      expect(bad.statusCode).toBe(400);
+      expect(Object.keys((bad.json() as { modelState: Json }).modelState).sort()).toEqual(['period', 'tier']);
+    } finally {
+      config.billing = saved;
+    }
+  });
 });

@@ -12,6 +12,8 @@ import {
   Button,
   Card,
   Group,
+  SegmentedControl,
+  Select,
   Stack,
   Table,
   Text,
@@ -20,8 +22,11 @@ import {
 } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import {
+  BILLING_PERIOD,
+  CHECKOUT_TIERS,
   SUBSCRIPTION_FEATURES,
   SUBSCRIPTION_LABEL,
+  SUBSCRIPTION_TYPE,
   SUBSCRIPTION_STATE_LABEL,
   isAdmin,
   isITAdmin,
@@ -90,6 +95,37 @@ function RedeemForm() {
   );
 }
 
+/** Choose a plan and a billing period, then go to the billing provider's checkout (new tab). */
+function Checkout({ template, companyId }: { template: string; companyId: string }) {
+  const [tier, setTier] = useState(String(SUBSCRIPTION_TYPE.Professional));
+  const [period, setPeriod] = useState(String(BILLING_PERIOD.Annual));
+  const href = billingLink(template, companyId, { tier: Number(tier), period: Number(period) }) ?? undefined;
+  return (
+    <>
+      <Select
+        label="Plan"
+        data={CHECKOUT_TIERS.map((value) => ({ value: String(value), label: SUBSCRIPTION_LABEL[value] }))}
+        value={tier}
+        onChange={(value) => value && setTier(value)}
+        allowDeselect={false}
+        w={180}
+      />
+      <SegmentedControl
+        aria-label="Billing period"
+        value={period}
+        onChange={setPeriod}
+        data={[
+          { value: String(BILLING_PERIOD.Monthly), label: 'Monthly' },
+          { value: String(BILLING_PERIOD.Annual), label: 'Annual' },
+        ]}
+      />
+      <Button component="a" href={href} target="_blank" rel="noopener noreferrer">
+        Choose a plan
+      </Button>
+    </>
+  );
+}
+
 export function SubscriptionPage() {
   usePageTitle('Subscription');
   const user = useCurrentUser();
@@ -99,7 +135,7 @@ export function SubscriptionPage() {
   const tier = company.subscriptionType as SubscriptionType;
   const canRedeem = isAdmin(user.roles) || isITAdmin(user.roles) || isSuperAdmin(user.roles);
   const billing = runtimeConfig().billing ?? {};
-  const checkout = billingLink(billing.checkoutUrl, company.id);
+  const checkoutTemplate = billing.checkoutUrl ?? null;
   const portal = billingLink(billing.portalUrl, company.id);
   const rows = tierTable();
 
@@ -128,13 +164,9 @@ export function SubscriptionPage() {
                 ? 'Your plan includes runs and reports; the Pro features need a Professional plan or a free trial.'
                 : 'Your company has no active subscription: predictions can be built but not run.'}
           </Text>
-          {(checkout || portal) && (
-            <Group>
-              {checkout && (
-                <Button component="a" href={checkout} target="_blank" rel="noopener noreferrer">
-                  Choose a plan
-                </Button>
-              )}
+          {(checkoutTemplate || portal) && (
+            <Group align="flex-end">
+              {checkoutTemplate && <Checkout template={checkoutTemplate} companyId={company.id} />}
               {portal && (
                 <Button
                   component="a"

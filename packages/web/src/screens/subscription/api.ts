@@ -2,7 +2,12 @@
  * Calls of the subscription and manage-accounts pages (spec 2 §7.11, §7.12): the companies of a
  * super admin (GET /Company/Accounts), creating, changing and deleting a company, and promotion codes.
  */
-import type { CompanyCreateInput, PromotionCodeCreateInput, SubscriptionState } from '@sunfield/domain';
+import {
+  fillBillingUrl,
+  type CompanyCreateInput,
+  type PromotionCodeCreateInput,
+  type SubscriptionState,
+} from '@sunfield/domain';
 import { api } from '../../api/client.ts';
 import type { CurrentUser } from '../../auth/types.ts';
 
@@ -75,8 +80,11 @@ export const redeemPromotionCode = (code: string) =>
     silent: true,
   });
 
-/** The billing provider's addresses (BILLING_CHECKOUT_URL, BILLING_PORTAL_URL via /config.js). */
-export function billingLink(template: string | null | undefined, companyId: string): string | null {
-  if (!template) return null;
-  return template.replace(/\{companyId\}|%7BcompanyId%7D/gi, encodeURIComponent(companyId));
+/** The billing provider's address (BILLING_CHECKOUT_URL, BILLING_PORTAL_URL via /config.js), filled in. */
+export function billingLink(
+  template: string | null | undefined,
+  companyId: string,
+  choice: { tier?: number; period?: number } = {},
+): string | null {
+  return template ? fillBillingUrl(template, { companyId, ...choice }) : null;
 }
