@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { TranspositionModelType } from '../src/chain/choices.ts';
 import { cosAoiKernel } from '../src/geometry/aoi.ts';
+import { findCecRecord } from '../src/library/cecCsv.ts';
+import { cecInverterRecord } from '../src/library/cecRecords.ts';
 import { klucherKernel } from '../src/irradiance/transposition/klucher.ts';
 import { reindlKernel } from '../src/irradiance/transposition/reindl.ts';
 import { CaseValidationError } from '../src/simulate/read.ts';
@@ -333,5 +335,41 @@ describe('defaults that change a result, in the run’s assumptions (issue 17)',
       /^module "CSI Solar .*CS3U-400MS"\.useAntiReflectiveCoating = true \(physical IAM with a coating of index 1\.29; the module does not say\)$/,
     );
     expect(coating(resolve(smallCase((c) => (c.prediction.incAngleModel = 3))).defaultsApplied)).toEqual([]);
+  });
+
+  const SB77 = 'SMA America: SB7.7-1SP-US-40 [240V]'; // in both CEC inverter lists
+  const withInverter = (inverter: unknown) =>
+    resolve(
+      smallCase((c) => {
+        c.powerPlant.blocks[0]!.arrays[0]!.inverters[0]!.inverter = inverter;
+      }),
+    ).defaultsApplied.filter((n) => n.startsWith('inverter "'));
+
+  it('says when the 2022 CEC inverter list’s entry is used over the 2019 entry of the same name', () => {
+    expect(withInverter(SB77)).toEqual([
+      `inverter "${SB77}" = the entry of sam-library-cec-inverters-2022-02-18.csv (newest first); ` +
+        'sam-library-cec-inverters-2019-03-05.csv has an entry of the same name, not used',
+      `inverter "${SB77}".DC limits = minimum MPPT voltage 270 V, maximum MPPT voltage 480 V, maximum DC voltage 480 V, ` +
+        'maximum DC current 22.0721 A (from sam-library-cec-inverters-2022-02-18.csv; the case does not give them)',
+    ]);
+    // A name only the 2022 list has: its DC limits, nothing about 2019.
+    const only2022 = withInverter('SMA America: SB3.0-1SP-US-41 [240V]');
+    expect(only2022).toHaveLength(1);
+    expect(only2022[0]).toMatch(
+      /^inverter "SMA America: SB3\.0-1SP-US-41 \[240V\]"\.DC limits = minimum MPPT/,
+    );
+  });
+
+  it('says which DC limits an inverter took from its CEC list, and none the case gives or removes', () => {
+    const lib = 'sam-library-cec-inverters-2019-03-05.csv';
+    expect(withInverter({ library: lib, name: SB77, maxCurrent: 20, minVoltage: null })).toEqual([
+      `inverter "${SB77}".DC limits = maximum MPPT voltage 480 V, maximum DC voltage 480 V ` +
+        `(from ${lib}; the case does not give them)`,
+    ]);
+    const none = { minVoltage: null, maxMPPVoltage: null, maxAbsoluteVoltage: null, maxCurrent: null };
+    expect(withInverter({ library: lib, name: SB77, ...none })).toEqual([]);
+    // A record of the case's own (no library): nothing to say.
+    const own = cecInverterRecord(findCecRecord(cecLibraries().inverters!.get(lib)!, SB77));
+    expect(withInverter(own)).toEqual([]);
   });
 });

@@ -121,11 +121,17 @@ export function libraryRecord(
   if (typeof v === 'string') {
     const files = kind === 'module' ? DEFAULT_CEC_MODULE_LISTS : DEFAULT_CEC_INVERTER_LISTS;
     let last = '';
-    for (const f of files) {
+    for (const [k, f] of files.entries()) {
       const lib = lists.get(f);
       if (!lib) continue;
       try {
-        return convert(findCecRecord(lib as CecLibrary<CecModuleRecord | CecInverterRecord>, v));
+        const rec = findCecRecord(lib as CecLibrary<CecModuleRecord | CecInverterRecord>, v);
+        const converted = convert(rec);
+        if (kind === 'inverter') {
+          noteOlderEntries(r, rec.name, f, files.slice(k + 1), libs.inverters);
+          noteListLimits(r, rec.name, f, converted, {});
+        }
+        return converted;
       } catch (e) {
         if (!(e instanceof LibraryLookupError)) throw e;
         last = e.message;
@@ -149,17 +155,74 @@ export function libraryRecord(
     return undefined;
   }
   try {
-    const base = convert(findCecRecord(lib as CecLibrary<CecModuleRecord | CecInverterRecord>, name));
+    const rec = findCecRecord(lib as CecLibrary<CecModuleRecord | CecInverterRecord>, name);
+    const base = convert(rec);
     const edited: Json = { ...base };
     for (const [k, val] of Object.entries(o)) {
       if (k === 'library' || k === 'name') continue;
       if (val === null) delete edited[k];
       else edited[k] = val;
     }
+    if (kind === 'inverter') noteListLimits(r, rec.name, file, base, o);
     return edited;
   } catch (e) {
     if (!(e instanceof LibraryLookupError)) throw e;
     r.error(`${path}.name`, e.message);
     return undefined;
   }
+}
+
+/** The DC limits of a case inverter record, in the order the run's log lists them. */
+const DC_LIMITS = [
+  ['minVoltage', 'minimum MPPT voltage', 'V'],
+  ['maxMPPVoltage', 'maximum MPPT voltage', 'V'],
+  ['maxAbsoluteVoltage', 'maximum DC voltage', 'V'],
+  ['maxCurrent', 'maximum DC current', 'A'],
+] as const;
+
+/**
+ * @internal A default that changes a result (issue 17), in the run's log of assumptions: an inverter
+ * named alone is the entry of the first default list holding it (the newest, 2022-02-18), and an older
+ * list loaded with the case (2019-03-05) that has an entry of the same name is not used. Noted once
+ * per inverter name.
+ */
+function noteOlderEntries(
+  r: CaseReader,
+  name: string,
+  used: string,
+  older: readonly string[],
+  lists: ReadonlyMap<string, CecLibrary<CecInverterRecord>> | undefined,
+): void {
+  for (const f of older) {
+    const lib = lists?.get(f);
+    if (!lib) continue;
+    let found: CecInverterRecord | undefined;
+    try {
+      found = findCecRecord(lib, name);
+    } catch (e) {
+      if (!(e instanceof LibraryLookupError)) throw e;
+    }
+    if (found)
+      r.note(
+        `inverter "${name}"`,
+        `the entry of ${used} (newest first); ${f} has an entry of the same name, not used`,
+      );
+  }
+}
+
+/**
+ * @internal A default that changes a result (issue 17): the DC limits (MPPT window, maximum voltage and
+ * current) that an inverter taken from a CEC list gets from the list because the case does not give
+ * them (`given`: the case's own keys beside `library` and `name`; a null removes a limit). Noted once
+ * per inverter name, with the values.
+ */
+function noteListLimits(r: CaseReader, name: string, file: string, fromList: Json, given: Json): void {
+  const taken: string[] = [];
+  for (const [key, label, unit] of DC_LIMITS) {
+    const x = fromList[key];
+    if (key in given || typeof x !== 'number') continue;
+    taken.push(`${label} ${x} ${unit}`);
+  }
+  if (taken.length > 0)
+    r.note(`inverter "${name}".DC limits`, `${taken.join(', ')} (from ${file}; the case does not give them)`);
 }
