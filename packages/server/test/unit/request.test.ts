@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalQuery, integerId, xMessageHeader } from '../../src/lib/request.ts';
-import { containsPattern } from '../../src/models/project.ts';
+import { searchKeys } from '../../src/lib/searchKey.ts';
 
 describe('canonicalQuery', () => {
   it('renames keys case-insensitively and keeps the last of repeated values', () => {
@@ -49,8 +49,8 @@ describe('xMessageHeader', () => {
   });
 });
 
-describe('containsPattern', () => {
-  it('escapes LIKE wildcards', () => {
-    expect(containsPattern('50%_a\\b')).toBe('%50\\%\\_a\\\\b%');
+describe('searchKeys', () => {
+  it('leaves no LIKE wildcard in a searched word (the list searches put each inside %…%)', () => {
+    expect(searchKeys('50%_a\\b  SC-4000')).toEqual(['50ab', 'SC4000']);
   });
 });
