@@ -27,9 +27,19 @@ export interface VerifiedClaims extends AccessClaims {
 }
 
 export class TokenService {
-  private readonly key: Uint8Array;
+  /**
+   * The HMAC key, imported once: given the secret's bytes, jose imports a WebCrypto key on every
+   * sign and verify, a measurable part of each authenticated request (issue 18).
+   */
+  private readonly key: Promise<CryptoKey>;
   constructor(secret: string) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = crypto.webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
   }
 
   async sign(claims: AccessClaims, expiresInSeconds: number): Promise<string> {
@@ -38,13 +48,13 @@ export class TokenService {
       .setSubject(claims.sub)
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + expiresInSeconds)
-      .sign(this.key);
+      .sign(await this.key);
   }
 
   /** Returns the claims of a valid token, or null. */
   async verify(token: string): Promise<VerifiedClaims | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
+      const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') return null;
       if (typeof payload.exp !== 'number') return null;
       const kind = payload.kind === 'client' ? 'client' : 'session';
