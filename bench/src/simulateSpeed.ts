@@ -136,11 +136,11 @@ function run(cmd: string, args: string[]): CommandRun {
   };
 }
 
-/** The `--repeat` line of the command: median, first run [ms]. */
-function repeatFigures(stdout: string): { median: number; first: number } {
-  const m = /median ([\d.]+) ms per simulation .*first run ([\d.]+) ms/.exec(stdout);
+/** The `--repeat` line of the command: median wall and CPU time, first run [ms]. */
+function repeatFigures(stdout: string): { median: number; cpu: number; first: number } {
+  const m = /median ([\d.]+) ms per simulation .*CPU median ([\d.]+) ms.*first run ([\d.]+) ms/.exec(stdout);
   if (!m) throw new Error(`no repeat line in:\n${stdout}`);
-  return { median: Number(m[1]), first: Number(m[2]) };
+  return { median: Number(m[1]), cpu: Number(m[2]), first: Number(m[3]) };
 }
 
 /** Energies from `--quiet` output, to show every run computes the same. */
@@ -205,10 +205,11 @@ function main(): void {
       repeatFigures(run(process.execPath, [BIN, 'simulate', caseFile(s), '--repeat', '20']).stdout),
     );
     const med = median(figures.map((f) => f.median));
+    const cpu = median(figures.map((f) => f.cpu));
     const first = median(figures.map((f) => f.first));
     console.log(
       `hourly year, ${s.padEnd(7)}: --repeat 20 median ${med.toFixed(2)} ms (over ${processes} processes: ` +
-        `${figures.map((f) => f.median.toFixed(2)).join(', ')}), first run ${first.toFixed(1)} ms; ` +
+        `${figures.map((f) => f.median.toFixed(2)).join(', ')}; CPU ${cpu.toFixed(2)} ms), first run ${first.toFixed(1)} ms; ` +
         `${((8760 / med) * 1000).toExponential(2)} steps/s; ${ratio(STATED.hourly, med)} the stated reference (target ≥ 20×)`,
     );
   }
@@ -225,7 +226,7 @@ function main(): void {
       const r = run(process.execPath, [BIN, 'simulate', caseFile(s), '--weather', file, '--repeat', '3']);
       const f = repeatFigures(r.stdout);
       console.log(
-        `1-minute year, ${s.padEnd(7)}: first run ${f.first.toFixed(0)} ms, --repeat 3 median ${f.median.toFixed(0)} ms; ` +
+        `1-minute year, ${s.padEnd(7)}: first run ${f.first.toFixed(0)} ms, --repeat 3 median ${f.median.toFixed(0)} ms (CPU ${f.cpu.toFixed(0)} ms); ` +
           `${((525_600 / f.median) * 1000).toExponential(2)} steps/s; peak RSS ${r.maxRss ? `${(r.maxRss / 1e6).toFixed(0)} MB` : '?'}` +
           `${r.maxRss ? ` (${(r.maxRss / 525_600).toFixed(0)} bytes/step with the 35 MB file and its parse)` : ''}; ` +
           `${ratio(STATED.minute, f.first)} (first) / ${ratio(STATED.minute, f.median)} (median) the stated reference (target ≥ 20×)`,
