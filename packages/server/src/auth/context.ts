@@ -4,7 +4,7 @@
  *
  * The account comes from the per-process cache (accountCache.ts), which other processes' changes reach
  * by NOTIFY within milliseconds. A request that itself updated or deleted a user or company row
- * (db/accountWrites.ts) drops the cached accounts its change may reach before its answer leaves, so the
+ * (db/writeWatch.ts) drops the cached accounts its change may reach before its answer leaves, so the
  * next request on this process sees the change: the caller's company, or every account when the caller
  * may change other companies (super admins) or was not signed in (sign-in, password reset). Public
  * routes do not load the account; the few that use it when there is one call `optionalAuth`.
@@ -23,7 +23,7 @@ import type { Db } from '../db/index.ts';
 import type { companies, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { registerThrottleHeaders } from '../commands/throttle.ts';
-import { accountChangedInRequest, trackAccountWrites } from '../db/accountWrites.ts';
+import { accountChangedInRequest, trackAccountWrites } from '../db/writeWatch.ts';
 import { AccountCache, readAccount, type AuthUser } from './accountCache.ts';
 
 export type UserRow = typeof users.$inferSelect;

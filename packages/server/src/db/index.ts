@@ -13,7 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { accountWriteLogger } from './accountWrites.ts';
+import { writeWatchLogger } from './writeWatch.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -66,7 +66,7 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     extensions: { pg_trgm },
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  const db = drizzlePglite(client, { schema, logger: accountWriteLogger }) as unknown as Db;
+  const db = drizzlePglite(client, { schema, logger: writeWatchLogger }) as unknown as Db;
   await migratePglite(drizzlePglite(client), { migrationsFolder });
   const stopAnalyze = dataDir.startsWith('memory://') ? () => {} : analyzePeriodically(client);
   return {
@@ -153,7 +153,7 @@ export async function migratePostgres(url: string): Promise<void> {
 async function openPostgres(url: string): Promise<Database> {
   await migratePostgres(url);
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzlePg(pool, { schema, logger: accountWriteLogger }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger: writeWatchLogger }) as unknown as Db;
   let listener: pg.Client | undefined;
   let closing = false;
   const handlers = new Map<string, Set<(payload: string) => void>>();

@@ -11,7 +11,8 @@
 import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { ASSET_STATUS, GLOBAL_STATUSES, isAnyAdmin, type LibraryActor } from '@sunfield/domain';
 import type { Db } from '../db/index.ts';
-import { listTotal } from './listTotal.ts';
+import type { WatchedTable } from '../db/writeWatch.ts';
+import { cachedListTotal } from './listTotal.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { inverters, modules, users } from '../db/schema.ts';
 import { searchKeys } from '../lib/searchKey.ts';
@@ -262,10 +263,38 @@ export async function listEquipment(
     .offset((query.page - 1) * query.pageSize)
     .limit(query.pageSize);
   const skip = (query.page - 1) * query.pageSize;
-  const total = await listTotal(rows.length, skip, query.pageSize, () =>
-    db.select({ n: count() }).from(t).where(where),
+  const total = await cachedListTotal(
+    tableName(kind),
+    countKey(actor, query),
+    rows.length,
+    skip,
+    query.pageSize,
+    () => db.select({ n: count() }).from(t).where(where),
   );
   return { rows: rows.map((r) => ({ ...r, extra: r.extra as Record<string, number | null> })), total };
+}
+
+const tableName = (kind: EquipmentKind): WatchedTable => (kind === 'module' ? 'modules' : 'inverters');
+
+/** What a library count depends on: who looks (visibleTo) and every filter; not the sort or the page. */
+function countKey(
+  actor: LibraryActor,
+  query: Pick<
+    EquipmentListQuery,
+    'search' | 'statuses' | 'ownerOnly' | 'cellTechnologyTypes' | 'minPower' | 'maxPower'
+  >,
+): string {
+  return JSON.stringify([
+    actor.companyId,
+    actor.userId,
+    isAnyAdmin(actor.roles),
+    query.search ?? null,
+    query.statuses ?? null,
+    query.ownerOnly ?? null,
+    query.cellTechnologyTypes ?? null,
+    query.minPower ?? null,
+    query.maxPower ?? null,
+  ]);
 }
 
 /** Filters of {@link listEquipmentRecords}: the overview's, with `skip`/`top` paging. */
@@ -297,8 +326,13 @@ export async function listEquipmentRecords(
     .limit(query.top);
   return {
     rows: rows.map(({ ownerName: name, ...row }) => ({ row: row as EquipmentRow, ownerName: name })),
-    total: await listTotal(rows.length, query.skip, query.top, () =>
-      db.select({ n: count() }).from(t).where(where),
+    total: await cachedListTotal(
+      tableName(kind),
+      countKey(actor, query),
+      rows.length,
+      query.skip,
+      query.top,
+      () => db.select({ n: count() }).from(t).where(where),
     ),
   };
 }
