@@ -65,6 +65,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every spec signs up from 127.0.0.1, more than the product's 10 an hour with retries.
       SIGN_UPS_PER_ADDRESS_PER_HOUR: '1000',
+      // Two Pro Tools with addresses (opened in a new tab); Voltage Pro and Terrain Pro left unset.
+      DESIGN_PRO_URL: `${BASE_URL}/api/system/version?tool=design-pro`,
+      PVRADAR_URL: `${BASE_URL}/api/system/version?tool=pvradar`,
       // The address the browser uses: single sign-on's redirect URI and cookies are on it.
       PUBLIC_URL: BASE_URL,
       // The single sign-on spec's OpenID provider listens on plain http on 127.0.0.1.

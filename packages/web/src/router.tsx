@@ -1,7 +1,6 @@
 /**
  * The route table (spec 1 §2), history mode. Flags in each route's `handle` (auth/guard.ts):
  * requiresAuth, itAdminAllowed, requiresProfessional, openInNewTab, pageScope, pvradar.
- * Pages that later issues fill show their title and 'Coming soon'.
  */
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import type { RouteHandle } from './auth/guard.ts';
@@ -19,6 +18,7 @@ import { inverterRoutes } from './screens/inverters/routes.tsx';
 import { moduleRoutes } from './screens/modules/routes.tsx';
 import { predictionRoutes } from './screens/predictions/routes.tsx';
 import { projectRoutes } from './screens/projects/routes.tsx';
+import { resourceRoutes } from './screens/resourceCenter/routes.tsx';
 import { subscriptionRoutes } from './screens/subscription/routes.tsx';
 import { weatherRoutes } from './screens/weather/routes.tsx';
 import { SignUpScreen } from './screens/signUp/SignUpScreen.tsx';
@@ -27,16 +27,11 @@ import { AccessibilityPage } from './screens/userProfile/AccessibilityPage.tsx';
 import { UserProfileScreen } from './screens/userProfile/UserProfileScreen.tsx';
 import { WeatherVendorsProfilePage } from './screens/userProfile/WeatherVendorsProfilePage.tsx';
 import { AppLayout } from './shell/AppLayout.tsx';
-import { ComingSoon } from './shell/ComingSoon.tsx';
 import { PublicLayout } from './shell/PublicLayout.tsx';
 import { RootLayout } from './shell/RootLayout.tsx';
 import { setRouteTable } from './shell/routeFlags.ts';
 
 const handle = (flags: RouteHandle): RouteHandle => flags;
-
-function soon(path: string, title: string, flags: RouteHandle = {}): RouteObject {
-  return { path, handle: handle({ title, ...flags }), element: <ComingSoon title={title} /> };
-}
 
 export const routes: RouteObject[] = [
   {
@@ -80,7 +75,7 @@ export const routes: RouteObject[] = [
             handle: handle({ itAdminAllowed: true }),
             element: <AgreementScreen kind="superAdmin" />,
           },
-          soon('resource-center', 'Resources'),
+          ...resourceRoutes,
           ...subscriptionRoutes,
           ...companyRoutes,
           {

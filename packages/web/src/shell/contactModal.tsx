@@ -5,7 +5,16 @@ import { modals } from '@mantine/modals';
 import { ApiError, api } from '../api/client.ts';
 import { toast } from '../lib/notify.ts';
 
-function ContactForm({ subject: initialSubject, onDone }: { subject: string; onDone(): void }) {
+/** The support form (POST /contact); `onSent` after a message is sent, `onDone` after it or Cancel. */
+export function ContactForm({
+  subject: initialSubject,
+  onDone,
+  onSent,
+}: {
+  subject: string;
+  onDone(): void;
+  onSent?(): void;
+}) {
   const [subject, setSubject] = useState(initialSubject);
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -22,6 +31,7 @@ function ContactForm({ subject: initialSubject, onDone }: { subject: string; onD
     try {
       await api('/contact', { method: 'POST', body: { subject, message }, silent: true });
       toast('Your message was sent.');
+      onSent?.();
       onDone();
     } catch (error) {
       const state = error instanceof ApiError ? error.modelState : {};
