@@ -13,6 +13,7 @@ export const SSO_ERRORS = {
   noAccount: 'There is no Sunfield account for this email address. Ask your administrator to add you.',
   otherCompany: 'This email address belongs to a user of another company.',
   disabled: 'Your account has been disabled. Ask your administrator.',
+  superAdmin: 'Super admins sign in with their password.',
   unavailable: 'Single sign-on is not available for your company right now.',
 } as const;
 

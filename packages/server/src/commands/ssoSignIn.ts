@@ -24,7 +24,7 @@
 import net from 'node:net';
 import * as oidc from 'openid-client';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { emailDomain, textProblem, type SsoErrorCode } from '@sunfield/domain';
+import { emailDomain, hasRole, ROLE, textProblem, type SsoErrorCode } from '@sunfield/domain';
 import { hashPassword } from '../auth/passwords.ts';
 import { randomToken, sha256, type TokenService } from '../auth/tokens.ts';
 import type { Config } from '../config.ts';
@@ -309,6 +309,9 @@ export async function finishSsoSignIn(
     created = true;
   }
   if (!isAccountActive(account)) throw new SsoError('disabled');
+  // A company's provider is run by the company's admins, who may not act on a super admin (spec 1
+  // roles): a provider asserting a super admin's email must not sign them in.
+  if (hasRole(account.user.roles, ROLE.SuperAdmin)) throw new SsoError('superAdmin');
 
   const lastLogin = new Date();
   // An invited (Pending) user who signs in through the provider is Active from now on.

@@ -255,6 +255,18 @@ describeEachDatabase('auth: single sign-on through the company’s OpenID Connec
     expect(off.res.headers.location).toBe('/login?ssoError=disabled');
     expect(refreshCookieOf(off.res)).toBe('');
 
+    // The company's admins run its provider and may not act on a super admin: a provider asserting a
+    // super admin's email does not sign them in.
+    const superAdmin = `s.${crypto.randomBytes(3).toString('hex')}@${domain}`;
+    await addCompanyUser(ctx().app, admin.user.companyId, {
+      email: superAdmin,
+      roles: ['User', 'FSLRAdmin'],
+    });
+    provider.addAccount({ email: superAdmin, password: 'pw' });
+    const asSuper = await signInThrough(superAdmin, { email: superAdmin, password: 'pw' });
+    expect(asSuper.res.headers.location).toBe('/login?ssoError=superAdmin');
+    expect(refreshCookieOf(asSuper.res)).toBe('');
+
     const unknown = await call(ctx().app, {
       method: 'POST',
       url: '/api/auth/sso/start',
