@@ -94,20 +94,38 @@ export async function listPredictionsOfProjects(
   return listWhere(db, and(eq(predictions.companyId, companyId), inArray(predictions.projectId, projectIds)));
 }
 
+/**
+ * A prediction by id, as a prepared statement (one per database handle, as models/project.ts
+ * findProject): every prediction, plant, run and result route reads it after its project.
+ */
+const findPredictionQuery = (db: Db) =>
+  db
+    .select({ prediction: predictions, owner: ownerColumns })
+    .from(predictions)
+    .leftJoin(users, eq(users.id, predictions.ownerId))
+    .where(
+      and(
+        eq(predictions.companyId, sql.placeholder('companyId')),
+        eq(predictions.projectId, sql.placeholder('projectId')),
+        eq(predictions.id, sql.placeholder('id')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_prediction');
+const findPredictionQueries = new WeakMap<Db, ReturnType<typeof findPredictionQuery>>();
+
 export async function findPrediction(
   db: Db,
   companyId: string,
   projectId: number,
   id: number,
 ): Promise<PredictionWithOwner | undefined> {
-  const rows = await db
-    .select({ prediction: predictions, owner: ownerColumns })
-    .from(predictions)
-    .leftJoin(users, eq(users.id, predictions.ownerId))
-    .where(
-      and(eq(predictions.companyId, companyId), eq(predictions.projectId, projectId), eq(predictions.id, id)),
-    )
-    .limit(1);
+  let query = findPredictionQueries.get(db);
+  if (!query) {
+    query = findPredictionQuery(db);
+    findPredictionQueries.set(db, query);
+  }
+  const rows = await query.execute({ companyId, projectId, id });
   return rows[0] ? withOwner(rows[0]) : undefined;
 }
 
