@@ -2,9 +2,9 @@
  * Global notifications (spec 1 §2 "global notification bar"): for everyone (companyId null) or one
  * company, dismissed per user.
  */
-import { and, asc, eq, isNull, notExists, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, notExists, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { notificationDismissals, notifications } from '../db/schema.ts';
+import { companies, notificationDismissals, notifications } from '../db/schema.ts';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -68,4 +68,50 @@ export async function deleteNotification(db: Db, id: number): Promise<boolean> {
     .where(eq(notifications.id, id))
     .returning({ id: notifications.id });
   return rows.length > 0;
+}
+
+/** A notification as the super admins' list shows it. */
+export interface NotificationListRow {
+  notification: NotificationRow;
+  /** null for a notification to every company */
+  companyName: string | null;
+  /** users who dismissed it */
+  dismissedCount: number;
+}
+
+/**
+ * Every notification, newest first, one page, with its company's name and how many users dismissed
+ * it; `companyId` narrows to that company's own notifications and, with `includeGlobal`, the ones to
+ * every company (what that company's users can see).
+ */
+export async function notificationPage(
+  db: Db,
+  filter: { companyId?: string; includeGlobal?: boolean },
+  page: { skip: number; take: number },
+): Promise<{ rows: NotificationListRow[]; total: number }> {
+  const where = filter.companyId
+    ? filter.includeGlobal
+      ? visibleTo(filter.companyId)
+      : eq(notifications.companyId, filter.companyId)
+    : undefined;
+  const dismissedCount = db
+    .select({ n: count().as('n') })
+    .from(notificationDismissals)
+    .where(eq(notificationDismissals.notificationId, notifications.id));
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        notification: notifications,
+        companyName: companies.name,
+        dismissedCount: sql<number>`(${dismissedCount})`.mapWith(Number),
+      })
+      .from(notifications)
+      .leftJoin(companies, eq(companies.id, notifications.companyId))
+      .where(where)
+      .orderBy(desc(notifications.createdDate), desc(notifications.id))
+      .offset(page.skip)
+      .limit(page.take),
+    db.select({ total: count() }).from(notifications).where(where),
+  ]);
+  return { rows, total: totals[0]?.total ?? 0 };
 }

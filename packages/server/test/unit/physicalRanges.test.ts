@@ -32,6 +32,10 @@ import { defaultIamQuery } from '../../src/routes/module/tools.ts';
 import { cloneQuerySchema, predictionStatusChangeSchema } from '../../src/routes/prediction/schemas.ts';
 import { predictionLogQuerySchema } from '../../src/routes/predictionLog/index.ts';
 import {
+  notificationCreateSchema,
+  notificationListQuerySchema,
+} from '../../src/routes/general/notifications.ts';
+import {
   projectListQuerySchema,
   projectSearchQuerySchema,
   statusChangeSchema as projectStatusChangeSchema,
@@ -84,6 +88,8 @@ const BODIES: Record<string, z.ZodType> = {
   weatherSearch: weatherSearchQuerySchema,
   weatherDetails: weatherDetailQuerySchema,
   predictionLog: predictionLogQuerySchema,
+  notificationList: notificationListQuerySchema,
+  notificationCreate: notificationCreateSchema,
   predictionClone: cloneQuerySchema,
   nodal: nodalQuerySchema,
   userSearch: searchQuery,

@@ -1,7 +1,8 @@
 /**
  * Global notifications (spec 1 §2, spec 2 §7.3): the signed-in user sees the first pending one
  * (global or for the user's company, not dismissed by the user) and may dismiss it when it is
- * dismissable. Super admins create and remove them.
+ * dismissable. Super admins list (GET /Notification, paged, with the company and how many users
+ * dismissed each), create and remove them.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -9,19 +10,21 @@ import { z } from 'zod';
 import { requireAuth, SUPER_ADMIN_ONLY } from '../../auth/context.ts';
 import { companies } from '../../db/schema.ts';
 import { badRequest, INVALID_INPUT, notFound, parse } from '../../lib/errors.ts';
-import { integerId } from '../../lib/request.ts';
+import { canonicalQuery, integerId } from '../../lib/request.ts';
 import {
   deleteNotification,
   dismissNotification,
   findVisibleNotification,
   firstPendingNotification,
   insertNotification,
+  notificationPage,
+  type NotificationListRow,
   type NotificationRow,
 } from '../../models/notification.ts';
 const NOT_FOUND = 'Notification not found';
 
 /** NotificationType: Announcement 0, Warning 1, Error 2. */
-const createSchema = z.object({
+export const notificationCreateSchema = z.object({
   type: z
     .number({ error: 'Type must be 0 (Announcement), 1 (Warning) or 2 (Error).' })
     .int()
@@ -35,6 +38,51 @@ const createSchema = z.object({
     .max(4000, 'Message must be at most 4000 characters.'),
   dismissable: z.boolean({ error: 'Dismissable must be true or false.' }).default(true),
   companyId: z.uuid('Company id must be a company id.').nullable().optional(),
+});
+
+export const NOTIFICATION_DEFAULT_TAKE = 50;
+export const NOTIFICATION_MAX_TAKE = 200;
+
+const queryNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    schema.optional(),
+  );
+const TAKE_MESSAGE = `Take must be a whole number from 1 to ${NOTIFICATION_MAX_TAKE}.`;
+
+export const notificationListQuerySchema = z.object({
+  skip: queryNumber(
+    z
+      .number({ error: 'Skip must be a whole number.' })
+      .int('Skip must be a whole number.')
+      .min(0, 'Skip must be a whole number.')
+      .max(100_000_000, 'Skip is out of range.'),
+  ),
+  take: queryNumber(
+    z
+      .number({ error: TAKE_MESSAGE })
+      .int(TAKE_MESSAGE)
+      .min(1, TAKE_MESSAGE)
+      .max(NOTIFICATION_MAX_TAKE, TAKE_MESSAGE),
+  ),
+  /** only this company's notifications (and, with includeGlobal, the ones to every company) */
+  companyId: z.uuid('Company id must be a company id.').optional(),
+  includeGlobal: z
+    .enum(['true', 'false'], { error: 'IncludeGlobal must be true or false.' })
+    .optional()
+    .transform((value) => value === 'true'),
+});
+const LIST_KEYS = ['skip', 'take', 'companyId', 'includeGlobal'] as const;
+
+const presentListItem = ({ notification, companyName, dismissedCount }: NotificationListRow) => ({
+  id: notification.id,
+  type: notification.type,
+  message: notification.message,
+  dismissable: notification.dismissable,
+  companyId: notification.companyId,
+  companyName,
+  createdDate: notification.createdDate.toISOString(),
+  dismissedCount,
 });
 
 const presentNotification = (row: NotificationRow) => ({
@@ -72,14 +120,35 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
     },
   );
 
+  app.get(
+    '/Notification',
+    {
+      schema: {
+        summary: 'Every notification, newest first, one page (super admins)',
+        querystring: notificationListQuerySchema,
+      },
+      config: SUPER_ADMIN_ONLY,
+    },
+    async (request, reply) => {
+      const query = parse(notificationListQuerySchema, canonicalQuery(request.query, LIST_KEYS));
+      const { rows, total } = await notificationPage(
+        db,
+        { companyId: query.companyId?.toLowerCase(), includeGlobal: query.includeGlobal },
+        { skip: query.skip ?? 0, take: query.take ?? NOTIFICATION_DEFAULT_TAKE },
+      );
+      reply.header('X-Total-Count', String(total));
+      return rows.map(presentListItem);
+    },
+  );
+
   app.post(
     '/Notification',
     {
-      schema: { summary: 'Create a notification (super admins)', body: createSchema },
+      schema: { summary: 'Create a notification (super admins)', body: notificationCreateSchema },
       config: SUPER_ADMIN_ONLY,
     },
     async (request) => {
-      const input = parse(createSchema, request.body);
+      const input = parse(notificationCreateSchema, request.body);
       if (input.companyId) {
         const [company] = await db
           .select({ id: companies.id })
