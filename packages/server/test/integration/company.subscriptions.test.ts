@@ -18,8 +18,15 @@ describeEachDatabase('subscriptions and promotion codes', (ctx) => {
   const app = () => ctx().app;
   const db = () => ctx().app.services.database.db;
 
-  const setPlan = (companyId: string, plan: Partial<typeof companies.$inferInsert>) =>
-    db().update(companies).set(plan).where(eq(companies.id, companyId));
+  /**
+   * Changes a plan behind the API's back, as another process would: the account cache hears of it by
+   * NOTIFY a moment later on PostgreSQL, so the test drops the company's accounts itself, as that
+   * notification does, instead of racing it.
+   */
+  const setPlan = async (companyId: string, plan: Partial<typeof companies.$inferInsert>) => {
+    await db().update(companies).set(plan).where(eq(companies.id, companyId));
+    ctx().app.services.accounts.invalidate(`c:${companyId}`);
+  };
 
   /** A user (Admin) of a new company with a project and an empty prediction. */
   async function companyWithPrediction(): Promise<TestCompanyUser & { base: string }> {
@@ -113,7 +120,7 @@ describeEachDatabase('subscriptions and promotion codes', (ctx) => {
     expect((await call(app(), { ...c.nodalCsv, token: user.token })).statusCode).toBe(204);
     await setPlan(user.companyId, { freeTrialExpirationDate: new Date(Date.now() - 1000) });
     const expired = await call(app(), { ...c.run, token: user.token });
-    expect(expired.statusCode).toBe(403);
+    expect(expired.statusCode, expired.body).toBe(403);
     expect((expired.json() as Json).subscriptionRequired).toBe('active');
     const current = (
       await call(app(), { method: 'GET', url: '/api/user/current', token: user.token })
