@@ -23,6 +23,7 @@ import { companyPagePath } from '../../shell/access.ts';
 import { deleteCompany, listAccounts, type CompanyAccount } from '../subscription/api.ts';
 import { CompanyPlanModal } from './CompanyPlanModal.tsx';
 import { accountKeys } from './keys.ts';
+import { NotificationsPanel } from './NotificationsPanel.tsx';
 import { PromotionCodesPanel } from './PromotionCodesPanel.tsx';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -149,12 +150,16 @@ export function ManageAccountsPage() {
         <Tabs.List>
           <Tabs.Tab value="companies">Companies</Tabs.Tab>
           <Tabs.Tab value="codes">Promotion Codes</Tabs.Tab>
+          <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="companies" pt="md">
           <CompaniesPanel ownCompanyId={user.companyId} />
         </Tabs.Panel>
         <Tabs.Panel value="codes" pt="md">
           <PromotionCodesPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications" pt="md">
+          <NotificationsPanel />
         </Tabs.Panel>
       </Tabs>
     </Stack>
