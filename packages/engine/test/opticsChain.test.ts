@@ -349,6 +349,18 @@ describe('optics chain: every choice runs without NaN', () => {
   }
 });
 
+describe('optics chain: precipitable water', () => {
+  it('is computed only for a spectral model that reads it (First Solar forms), else 0', () => {
+    const wet = run(fullChoices(), FIXED); // two-parameter First Solar, water from RH
+    expect(wet.precipitableWater.some((v) => v > 0.5)).toBe(true);
+    const dry = run({ ...fullChoices(), spectral: { model: SpectralShiftModel.None } }, FIXED);
+    expect(dry.precipitableWater.every((v) => v === 0)).toBe(true);
+    expect(dry.spectralFactor.every((v) => v === 1)).toBe(true);
+    // The rest of the chain does not read it: the same irradiance before the spectral stage.
+    expect(dry.poaAfterIam).toEqual(wet.poaAfterIam);
+  });
+});
+
 describe('optics chain: time and allocation', () => {
   it('1-minute data: the sun at the middle of each minute, months in local standard time', () => {
     const n = 3 * 1440;

@@ -49,6 +49,18 @@ function precipitableWaterStage(
 }
 
 /**
+ * @internal Whether the spectral stage reads the precipitable water: the First Solar forms (the
+ * one-parameter water form for a non-Sandia response, and the two-parameter form).
+ */
+function spectralReadsWater(p: PreparedOptics): boolean {
+  const s = p.choices.spectral;
+  return (
+    s.model === SpectralShiftModel.TwoParameter ||
+    (s.model === SpectralShiftModel.OneParameter && s.response !== SpectralResponseEnum.Sandia)
+  );
+}
+
+/**
  * @internal Spectral factor M per step (spec 4 §2 "Spectral"): 1 (None); Sandia polynomial in AM′ or
  * the First Solar one-parameter water form (SpectralShiftModel 1, by the module's spectral response);
  * First Solar two-parameter in W and AM′ (2; water above 8 cm clipped to 8, not NaN); 1 − L/100 of the
@@ -167,7 +179,10 @@ export function frontAndRear(
   soilingStage(p, w, out);
   iamStage(p, out);
   if (!spectralDone) {
-    precipitableWaterStage(p, w, out, work);
+    // The water column is computed only for a spectral model that reads it (an exponential per step
+    // for the relative-humidity source: ~5 % of an hourly year with the spectral model None).
+    if (spectralReadsWater(p)) precipitableWaterStage(p, w, out, work);
+    else out.precipitableWater.fill(0);
     spectralStage(p, out);
   }
   rearStage(p, out, work);

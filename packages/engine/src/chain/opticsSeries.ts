@@ -70,7 +70,7 @@ export interface OpticsSeries {
   airmassAbsolute: Float64Array;
   /** site pressure used [Pa] */
   pressure: Float64Array;
-  /** precipitable water used by the spectral model [cm] (0 when the source is 'None') */
+  /** precipitable water used by the spectral model [cm] (0 when the source is 'None', or the spectral model reads none) */
   precipitableWater: Float64Array;
   /** horizontal irradiance used: global, direct normal, diffuse [W/m²] */
   ghi: Float64Array;
