@@ -45,9 +45,12 @@ export async function benchUser(app: FastifyInstance, database: Database, name: 
   return { companyId: company!.id, userId: user!.id, headers: { authorization: `Bearer ${token}` } };
 }
 
-/** The app with a company and user named after the benchmark (`Bench Weather`, `bench-weather-…`). */
-export async function benchApp(name: string, databaseUrl?: string): Promise<BenchApp> {
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+/**
+ * The app with a company and user named after the benchmark (`Bench Weather`, `bench-weather-…`),
+ * on the embedded database in memory unless `dataDir` names a folder (as `sunfield serve` runs it).
+ */
+export async function benchApp(name: string, databaseUrl?: string, dataDir = 'memory://'): Promise<BenchApp> {
+  const database = await openDatabase({ databaseUrl, dataDir });
   const app = await buildApp({
     config: { ...loadConfig({}), databaseUrl, secret: 'bench' },
     database,

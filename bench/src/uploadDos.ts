@@ -9,9 +9,12 @@
  *
  * On PostgreSQL when it answers (BENCH_DATABASE_URL, default
  * postgres://postgres@127.0.0.1:5432/sunfield_bench_uploads, created when missing), else on the
- * embedded database (PGlite, which runs its queries on the server's event loop); `--pglite` forces it.
+ * embedded database (PGlite, which runs its queries on the server's event loop); `--pglite` forces it,
+ * in a temporary folder as `sunfield serve` keeps it, created by a process of its own first so that
+ * the server opens it as on a restart, or with `--memory` in memory as the tests keep it (the
+ * database's files then live in the server's memory too, and creating it leaves ~400 MB behind).
  *
- *   npx tsx bench/src/uploadDos.ts [--pglite]
+ *   npx tsx bench/src/uploadDos.ts [--pglite [--memory]]
  */
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -56,9 +59,9 @@ const percentile = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 /** Starts the server; its port and the users' headers once it listens. */
-async function startServer(databaseUrl: string | undefined) {
+async function startServer(databaseUrl: string | undefined, dataDir: string | undefined) {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, '_uploadDosServer.ts')], {
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '' },
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? '', BENCH_DATA_DIR: dataDir ?? '' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const lines = readline.createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
@@ -70,7 +73,11 @@ async function startServer(databaseUrl: string | undefined) {
         child.kill('SIGTERM');
         for (let next = await lines.next(); !next.done; next = await lines.next()) {
           if (next.value.startsWith('LOOP '))
-            return JSON.parse(next.value.slice(5)) as { max: number; p99: number };
+            return JSON.parse(next.value.slice(5)) as {
+              max: number;
+              p99: number;
+              memory: Record<'rss' | 'heapUsed' | 'external' | 'arrayBuffers', number>;
+            };
         }
         return undefined;
       };
@@ -89,7 +96,7 @@ async function main(): Promise<void> {
       );
   console.log(
     `upload DoS, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? '?'}), node ${process.version}, ` +
-      `${databaseUrl ? 'PostgreSQL' : 'PGlite'}, load ${os
+      `${databaseUrl ? 'PostgreSQL' : `PGlite ${process.argv.includes('--memory') ? 'in memory' : 'in a folder'}`}, load ${os
         .loadavg()
         .map((x) => x.toFixed(2))
         .join(' ')}`,
@@ -104,7 +111,22 @@ async function main(): Promise<void> {
     `bombs ${(bomb.length / MB).toFixed(1)} MB each (4,500 MB inflated); CSV ${(csv.length / MB).toFixed(1)} MB`,
   );
 
-  const server = await startServer(databaseUrl);
+  // The embedded database in a temporary folder, as `sunfield serve` keeps it (--memory: in memory),
+  // created and migrated by a process of its own first, so that the server opens it as a restarted
+  // server does: creating a database (initdb) leaves its process ~400 MB larger.
+  const dataDir =
+    !databaseUrl && !process.argv.includes('--memory')
+      ? fs.mkdtempSync(path.join(os.tmpdir(), 'sunfield-upload-dos-'))
+      : undefined;
+  if (dataDir) {
+    const prepare = spawn(process.execPath, ['--import', 'tsx', path.join(HERE, '_uploadDosServer.ts')], {
+      env: { ...process.env, BENCH_PREPARE: '1', BENCH_DATA_DIR: dataDir },
+      stdio: 'inherit',
+    });
+    const code = await new Promise((resolve) => prepare.once('exit', resolve));
+    if (code !== 0) throw new Error(`preparing the database folder failed (${String(code)})`);
+  }
+  const server = await startServer(databaseUrl, dataDir);
   const base = `http://127.0.0.1:${server.port}`;
   try {
     const list = () => fetch(`${base}/api/Project`, { headers: server.lister });
@@ -168,16 +190,25 @@ async function main(): Promise<void> {
     );
     console.log(
       `server RSS: ${(before.rss / MB).toFixed(0)} MB before, peak ${(peak / MB).toFixed(0)} MB ` +
-        `(target < 1024 MB: ${peak < 1024 * MB ? 'met' : 'MISSED'})`,
+        `(target < 1024 MB: ${peak < 1024 * MB ? 'met' : 'MISSED'}), ${(after.rss / MB).toFixed(0)} MB after`,
     );
     const loop = await server.stop();
     if (loop) {
       console.log(
         `server event loop during the uploads: delay p99 ${loop.p99.toFixed(0)} ms, max ${loop.max.toFixed(0)} ms`,
       );
+      const mb = (x: number) => `${(x / MB).toFixed(0)} MB`;
+      console.log(
+        `server memory at its largest (sampled on its event loop): heap used ${mb(loop.memory.heapUsed)}, ` +
+          `external ${mb(loop.memory.external)} (array buffers ${mb(loop.memory.arrayBuffers)})`,
+      );
     }
   } finally {
     if (server.child.exitCode === null) server.child.kill('SIGTERM');
+    if (dataDir) {
+      if (server.child.exitCode === null) await new Promise((resolve) => server.child.once('exit', resolve));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
 }
 
