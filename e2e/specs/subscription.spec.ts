@@ -81,7 +81,7 @@ test('a super admin makes a company Free; the professional-only page is refused 
   // Make the company Free.
   await row.getByRole('button', { name: 'Edit' }).click();
   const edit = superAdmin.getByRole('dialog', { name: `Edit ${world.companyName}` });
-  await edit.getByRole('textbox', { name: 'Tier' }).click();
+  await edit.getByLabel('Tier', { exact: true }).click();
   await superAdmin.getByRole('option', { name: 'Free', exact: true }).click();
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
