@@ -47,22 +47,33 @@ export async function clonePrediction(
   const data: Json = { ...(source.data ?? {}), description: cloneDescription(source, now) };
   if (options.cloneToBlockBuilder) data.useMapBuilder = false;
   // One transaction: a clone is never left without its plant.
-  return db.transaction(async (tx) => cloneIn(tx as unknown as Db, auth, source, data, options.name));
+  return db.transaction(async (tx) =>
+    copyPrediction(tx as unknown as Db, auth, source, {
+      projectId: source.projectId,
+      data,
+      name: options.name?.trim() || cloneName(source.name),
+    }),
+  );
 }
 
-async function cloneIn(
+/**
+ * A copy of a prediction of the caller's company, in the same or another project of it: a new
+ * Draft-Private prediction owned by the caller with the given name and fields, processing reset, no
+ * results, the plant copied with fresh node ids. Runs in the caller's transaction.
+ */
+export async function copyPrediction(
   db: Db,
   auth: AuthContext,
   source: PredictionRow,
-  data: Json,
-  name: string | undefined,
+  target: { projectId: number; data: Json; name: string },
 ): Promise<PredictionRow> {
+  const { data, name } = target;
   const clone = await insertPrediction(db, {
     companyId: auth.company.id,
-    projectId: source.projectId,
+    projectId: target.projectId,
     ownerId: auth.user.id,
     lastModifiedById: auth.user.id,
-    name: name?.trim() || cloneName(source.name),
+    name,
     status: 1,
     processingStatus: 0,
     percentComplete: 0,

@@ -1,7 +1,9 @@
 /**
  * Project export and import with its predictions (spec 2 §7.4): GET /Project/{id}/Export,
  * POST /Project/Import/Validate, POST /Project/Import (a new project with the predictions) and
- * POST /Project/{id}/ImportPredictions (into an existing project). See commands/projectTransfer.ts.
+ * POST /Project/{id}/ImportPredictions (into an existing project: from a file, all or some of its
+ * predictions, or from another project of the company), and POST /Project/{id}/Clone (spec 1 §2
+ * /projects/{cloneID}/clone). See commands/projectTransfer.ts and projectClone.ts.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth } from '../../auth/context.ts';
@@ -13,7 +15,10 @@ import {
   importProjectDocument,
   validateProjectImport,
 } from '../../commands/projectTransfer.ts';
-import { badRequest, modelStateFromZod } from '../../lib/errors.ts';
+import { z } from 'zod';
+import { cloneProject, copyPredictionsFromProject } from '../../commands/projectClone.ts';
+import { parseSelection, selectPredictions } from '../../commands/projectImportSelection.ts';
+import { badRequest, modelStateFromZod, parse } from '../../lib/errors.ts';
 import { scanJson, textProblems } from '../../lib/textGuard.ts';
 import { canUpdateProject, loadProjectFor } from '../../policies/project.ts';
 import { parseInWorker } from '../../uploads/parsePool.ts';
@@ -22,6 +27,29 @@ import { createProjectSchema } from './schemas.ts';
 /** An export holds whole plants and weather years: bodies and files up to 64 MB. */
 const IMPORT_BODY_LIMIT = 64 * 1024 * 1024;
 const PROJECT_FILE = 'project file';
+
+const fromProjectSchema = z.object({
+  sourceProjectId: z
+    .number({ error: 'Source project must be a project id.' })
+    .int('Source project must be a project id.')
+    .positive('Source project must be a project id.'),
+  predictionIds: z
+    .array(z.number().int().positive(), { error: 'Prediction ids must be a list of prediction ids.' })
+    .min(1, 'Choose at least one prediction.')
+    .max(500, 'At most 500 predictions at once.'),
+});
+
+/** A JSON body naming a source project (not an export document). */
+const isFromProject = (body: unknown): boolean =>
+  body !== null && typeof body === 'object' && 'sourceProjectId' in body && !('sunfieldExport' in body);
+
+const cloneSchema = z.object({
+  name: z
+    .string({ error: 'Name must be text.' })
+    .trim()
+    .max(200, 'Name must be at most 200 characters.')
+    .nullish(),
+});
 
 /** A file name without characters that break a Content-Disposition header. */
 const fileName = (name: string): string =>
@@ -104,20 +132,57 @@ export function registerProjectTransferRoutes(app: FastifyInstance): void {
   app.post(
     '/Project/:id/ImportPredictions',
     {
-      schema: { summary: 'Import the predictions of an exported project file into a project' },
+      schema: {
+        summary:
+          'Import predictions into a project: from an exported project file (all, or ?predictions=0,2), ' +
+          'or from another project of the company ({sourceProjectId, predictionIds})',
+      },
       bodyLimit: IMPORT_BODY_LIMIT,
     },
     async (request) => {
       const auth = requireAuth(request);
       const { id } = request.params as { id: string };
       const found = await loadProjectFor(db, auth, id, canUpdateProject);
+      if (!request.isMultipart() && isFromProject(request.body)) {
+        const input = parse(fromProjectSchema, request.body);
+        const source = await loadProjectFor(db, auth, input.sourceProjectId);
+        const predictionIds = await copyPredictionsFromProject(
+          db,
+          auth,
+          found.project,
+          source.project,
+          input.predictionIds,
+        );
+        return { id: found.project.id, projectId: found.project.id, predictionIds };
+      }
+      const selection = parseSelection((request.query as Record<string, unknown>).predictions);
+      const body = await importBody(request);
       const result = await importProjectDocument(
         db,
         auth,
         { project: found.project },
-        await importBody(request),
+        selection ? selectPredictions(body, selection) : body,
       );
       return { id: found.project.id, ...result };
+    },
+  );
+
+  app.post(
+    '/Project/:id/Clone',
+    {
+      schema: {
+        summary:
+          'Clone a project with the predictions you may read and their plants (new ids, one transaction)',
+        body: cloneSchema,
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { id } = request.params as { id: string };
+      const found = await loadProjectFor(db, auth, id);
+      const input = parse(cloneSchema, request.body ?? {});
+      const result = await cloneProject(db, auth, found, { name: input.name ?? undefined });
+      return { id: result.projectId, ...result };
     },
   );
 }

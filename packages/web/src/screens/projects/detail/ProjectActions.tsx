@@ -1,7 +1,11 @@
-/** Edit, Export (the project file, docs/project-export.md), Archive/Restore and Delete for one project. */
+/**
+ * Edit, Export (the project file, docs/project-export.md), Clone, Import Predictions, Archive/Restore
+ * and Delete for one project.
+ */
 import { Button, Group } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { TOAST } from '@sunfield/domain';
 import { notifyError, toast } from '../../../lib/notify.ts';
 import { exportProjectFile, updateProject } from '../api.ts';
@@ -40,6 +44,12 @@ export function ProjectActions({ project }: { project: Project }) {
         </Button>
         <Button variant="default" loading={exporting.isPending} onClick={() => exporting.mutate()}>
           Export
+        </Button>
+        <Button variant="default" component={Link} to={`/projects/${project.id}/clone`}>
+          Clone
+        </Button>
+        <Button variant="default" component={Link} to={`/projects/${project.id}/import`}>
+          Import Predictions
         </Button>
         <Button
           variant="default"

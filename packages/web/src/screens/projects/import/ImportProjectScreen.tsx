@@ -5,12 +5,14 @@
  */
 import { Alert, Button, FileInput, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { TOAST } from '@sunfield/domain';
 import { UploadCancelledError } from '../../../api/upload.ts';
 import { toast } from '../../../lib/notify.ts';
 import { usePageTitle } from '../../../lib/pageTitle.ts';
 import { importProjectFile } from '../api.ts';
+import { parseProjectId } from '../model/params.ts';
+import { ImportPredictionsScreen } from './ImportPredictionsScreen.tsx';
 
 const IMPORT_FAILED = 'The project could not be imported. Please try again';
 
@@ -21,6 +23,13 @@ function problemsOf(failure: unknown): string[] {
     ([field, messages]) => `${field}: ${messages.join(' ')}`,
   );
   return fields.slice(0, 20);
+}
+
+/** /projects/{type}/import: a project id imports predictions into that project, anything else a project. */
+export function ImportScreen() {
+  const { type } = useParams();
+  const projectId = parseProjectId(type);
+  return projectId === null ? <ImportProjectScreen /> : <ImportPredictionsScreen projectId={projectId} />;
 }
 
 export function ImportProjectScreen() {
