@@ -229,4 +229,98 @@ describeEachDatabase('manage accounts', (ctx) => {
         .statusCode,
     ).toBe(404);
   });
+  it('answers every role × action of the manage-accounts table in docs/subscriptions.md', async () => {
+    const db0 = db();
+    const target = await createCompanyUser(app(), { roles: ['Admin'] });
+    const superAdmin = await createCompanyUser(app(), { roles: ['FSLRAdmin'] });
+    const code = `ROLES-${Date.now().toString(36).toUpperCase()}`;
+    const made = await call(app(), {
+      method: 'POST',
+      url: '/api/PromotionCode',
+      token: superAdmin.token,
+      payload: { code, subscriptionType: 6, durationDays: 5, maxRedemptions: 100 },
+    });
+    expect(made.statusCode).toBe(201);
+    const expected: Record<string, Record<string, number[]>> = {
+      // role: action → the statuses allowed (the first is the one expected)
+      User: {
+        list: [403],
+        create: [403],
+        plan: [403],
+        remove: [403],
+        makeCode: [403],
+        listCodes: [403],
+        redeem: [403],
+      },
+      Manager: {
+        list: [403],
+        create: [403],
+        plan: [403],
+        remove: [403],
+        makeCode: [403],
+        listCodes: [403],
+        redeem: [403],
+      },
+      Admin: {
+        list: [403],
+        create: [403],
+        plan: [403],
+        remove: [403],
+        makeCode: [403],
+        listCodes: [403],
+        redeem: [200],
+      },
+      ITAdmin: {
+        list: [403],
+        create: [403],
+        plan: [403],
+        remove: [403],
+        makeCode: [403],
+        listCodes: [403],
+        redeem: [200],
+      },
+      FSLRAdmin: {
+        list: [200],
+        create: [201],
+        plan: [200],
+        remove: [200],
+        makeCode: [201],
+        listCodes: [200],
+        redeem: [200],
+      },
+    };
+    for (const [role, actions] of Object.entries(expected)) {
+      // Each role in a company of its own; the plan change and deletion aim at another company.
+      const caller = role === 'FSLRAdmin' ? superAdmin : await createCompanyUser(app(), { roles: [role] });
+      const victim = await createCompanyUser(app(), { roles: ['User'] });
+      const ownPlan = role === 'FSLRAdmin' ? target.companyId : caller.companyId;
+      const requests: Record<string, Parameters<typeof call>[1]> = {
+        list: { method: 'GET', url: '/api/Company/Accounts' },
+        create: { method: 'POST', url: '/api/Company', payload: { name: `By ${role}` } },
+        // Everyone but the super admin tries their own company's plan (admins may rename it, not change it).
+        plan: { method: 'PUT', url: `/api/Company/${ownPlan}`, payload: { subscriptionType: 3 } },
+        remove: { method: 'DELETE', url: `/api/Company/${victim.companyId}` },
+        makeCode: {
+          method: 'POST',
+          url: '/api/PromotionCode',
+          payload: {
+            code: `${code}-${role}`.slice(0, 40),
+            subscriptionType: 6,
+            durationDays: 5,
+            maxRedemptions: 1,
+          },
+        },
+        listCodes: { method: 'GET', url: '/api/PromotionCode' },
+        redeem: { method: 'POST', url: '/api/PromotionCode/Redemption', payload: { code } },
+      };
+      for (const [action, statuses] of Object.entries(actions)) {
+        const res = await call(app(), { ...requests[action]!, token: caller.token });
+        expect(statuses, `${role} ${action}: ${res.statusCode} ${res.body}`).toContain(res.statusCode);
+      }
+      if (role !== 'FSLRAdmin') {
+        // Refused deletions left the company in place.
+        expect(await db0.select().from(companies).where(eq(companies.id, victim.companyId))).toHaveLength(1);
+      }
+    }
+  });
 });
