@@ -51,7 +51,7 @@ test('login notifications ask each role for its agreement until accepted or bypa
   await expect(superAdmin.getByText('Super Admin Data Migration Agreement accepted.')).toBeVisible();
   await superAdmin.goto('/super-admin-agreement');
   await expect(superAdmin.getByRole('status').filter({ hasText: 'You accepted version 1 on' })).toBeVisible();
-  await superAdmin.getByRole('textbox', { name: 'Ask the users of' }).fill(companyName);
+  await superAdmin.getByRole('combobox', { name: 'Ask the users of' }).fill(companyName);
   await superAdmin.getByRole('option', { name: companyName }).click();
   await superAdmin.getByRole('button', { name: 'Ask at Sign-In' }).click();
   const table = superAdmin.getByRole('table', { name: 'Login notifications' });
