@@ -26,3 +26,4 @@ export * from './results/lossLabels.ts';
 export * from './company/defaultSettings.ts';
 export * from './company/singleSignOn.ts';
 export * from './company/subscriptions.ts';
+export * from './company/notificationHtml.ts';

@@ -206,6 +206,44 @@ describeEachDatabase('notifications', (ctx) => {
       expect(Number(withGlobal.headers['x-total-count'])).toBeGreaterThanOrEqual(3);
       expect((await list(`?companyId=${bob.companyId}&skip=5`)).json()).toEqual([]);
 
+      // The HTML is cleaned when it is published: what is stored, listed and shown holds no script.
+      const hostile = await call(app, {
+        method: 'POST',
+        url: '/api/Notification',
+        token: admin.token,
+        payload: {
+          type: 1,
+          message:
+            '<b onclick="x()">Outage</b><img src=x onerror=alert(1)><script>alert(2)</script> <a href="javascript:alert(3)">a</a> <a href="https://status.example">b</a>',
+          companyId: bob.companyId,
+        },
+      });
+      expect(hostile.statusCode, hostile.body).toBe(200);
+      const cleaned = '<b>Outage</b> <a>a</a> <a href="https://status.example">b</a>';
+      expect(hostile.json()).toEqual({ id: expect.any(Number) as unknown, message: cleaned });
+      const hostileId = (hostile.json() as { id: number }).id;
+      expect(await pending(app, bob.token)).toEqual([
+        { id: everyone, type: 0, message: '<i>For everyone</i>', dismissable: true },
+      ]);
+      await call(app, {
+        method: 'POST',
+        url: `/api/User/Notification/${everyone}/Dismiss`,
+        token: bob.token,
+      });
+      expect((await pending(app, bob.token))[0]?.message).toBe(cleaned);
+      expect(
+        ((await list(`?companyId=${bob.companyId}&take=1`)).json() as { message: string }[])[0]?.message,
+      ).toBe(cleaned);
+      await call(app, { method: 'DELETE', url: `/api/Notification/${hostileId}`, token: admin.token });
+      const nothingLeft = await call(app, {
+        method: 'POST',
+        url: '/api/Notification',
+        token: admin.token,
+        payload: { message: '<script>alert(1)</script>' },
+      });
+      expect(nothingLeft.statusCode).toBe(400);
+      expect((nothingLeft.json() as { modelState: object }).modelState).toHaveProperty('message');
+
       // Only super admins; a company admin of either company is refused.
       const companyAdmin = await createCompanyUser(app, { roles: ['Admin'], companyId: alice.companyId });
       expect((await list('', alice.token)).statusCode).toBe(403);

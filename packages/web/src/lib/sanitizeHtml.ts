@@ -3,29 +3,22 @@
  * still cleaned before it is shown, by DOMPurify (a maintained sanitizer that parses the HTML the way
  * the browser does, so mutation tricks do not get through) with a small allow-list: simple formatting
  * tags, and links whose address is http(s) or mailto. No script, style, event handler, image, form or
- * frame survives; links open in a new tab without access to this window.
+ * frame survives; links open in a new tab without access to this window. The server already cleaned
+ * the message with the same allow-list when it was published, so what is parsed here holds no event
+ * handler (Chromium reports a policy violation for one even in a parse-only document).
  */
 import DOMPurify, { type Config, type WindowLike } from 'dompurify';
+import {
+  NOTIFICATION_HTML_ATTRIBUTES,
+  NOTIFICATION_HTML_TAGS,
+  NOTIFICATION_SAFE_HREF,
+  isSafeNotificationHref,
+} from '@sunfield/domain';
 
-export const ALLOWED_TAGS = [
-  'a',
-  'b',
-  'strong',
-  'i',
-  'em',
-  'u',
-  'p',
-  'br',
-  'ul',
-  'ol',
-  'li',
-  'code',
-  'small',
-];
-/** Only href is kept from the message; target and rel are set on every kept link. */
-export const ALLOWED_ATTR = ['href'];
-/** http:, https: and mailto: addresses; everything else (javascript:, data:, relative) is dropped. */
-export const SAFE_HREF = /^(?:https?:|mailto:)/i;
+/** The allow-list of @sunfield/domain (the server cleans a message with it when it is published). */
+export const ALLOWED_TAGS: string[] = [...NOTIFICATION_HTML_TAGS];
+export const ALLOWED_ATTR: string[] = [...NOTIFICATION_HTML_ATTRIBUTES];
+export const SAFE_HREF = NOTIFICATION_SAFE_HREF;
 
 const CONFIG: Config = {
   ALLOWED_TAGS,
@@ -40,17 +33,13 @@ const CONFIG: Config = {
   RETURN_TRUSTED_TYPE: false,
 };
 
-export function isSafeHref(href: string): boolean {
-  return SAFE_HREF.test(href.trim());
-}
-
 /** A sanitizer bound to a window: the browser's, or a jsdom window in the unit tests. */
 export function createSanitizer(window: WindowLike): (html: string) => string {
   const purify = DOMPurify(window);
   purify.addHook('afterSanitizeAttributes', (node) => {
     if (node.nodeName !== 'A') return;
     const href = node.getAttribute('href');
-    if (href === null || !isSafeHref(href)) {
+    if (href === null || !isSafeNotificationHref(href)) {
       node.removeAttribute('href');
       return;
     }

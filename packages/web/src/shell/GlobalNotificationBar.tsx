@@ -50,9 +50,15 @@ export function GlobalNotificationBar() {
       radius={0}
       mb="md"
       role={kind === 'error' ? 'alert' : 'status'}
+      data-testid="global-notification"
+      data-kind={kind}
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Box style={{ flex: 1 }} dangerouslySetInnerHTML={{ __html: sanitizeHtml(first.message) }} />
+        <Box
+          style={{ flex: 1 }}
+          data-testid="notification-message"
+          dangerouslySetInnerHTML={{ __html: sanitizeHtml(first.message) }}
+        />
         {first.dismissable && (
           <Button
             size="xs"

@@ -2,7 +2,8 @@
  * Global notifications (spec 1 §2, spec 2 §7.3): the signed-in user sees the first pending one
  * (global or for the user's company, not dismissed by the user) and may dismiss it when it is
  * dismissable. Super admins list (GET /Notification, paged, with the company and how many users
- * dismissed each), create and remove them.
+ * dismissed each), create (the HTML message cleaned to the allow-list of lib/notificationHtml.ts before
+ * it is stored) and remove them.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -10,6 +11,7 @@ import { z } from 'zod';
 import { requireAuth, SUPER_ADMIN_ONLY } from '../../auth/context.ts';
 import { companies } from '../../db/schema.ts';
 import { badRequest, INVALID_INPUT, notFound, parse } from '../../lib/errors.ts';
+import { cleanNotificationHtml } from '../../lib/notificationHtml.ts';
 import { canonicalQuery, integerId } from '../../lib/request.ts';
 import {
   deleteNotification,
@@ -156,13 +158,17 @@ export function registerNotificationRoutes(app: FastifyInstance): void {
           .where(eq(companies.id, input.companyId));
         if (!company) throw badRequest(INVALID_INPUT, { companyId: ['Company not found.'] });
       }
+      // Stored cleaned (lib/notificationHtml.ts): what the bar and the list get holds no script.
+      const message = cleanNotificationHtml(input.message);
+      if (!message)
+        throw badRequest(INVALID_INPUT, { message: ['Message has no text once its HTML is cleaned.'] });
       const row = await insertNotification(db, {
         type: input.type,
-        message: input.message,
+        message,
         dismissable: input.dismissable,
         companyId: input.companyId ?? null,
       });
-      return { id: row.id };
+      return { id: row.id, message: row.message };
     },
   );
 

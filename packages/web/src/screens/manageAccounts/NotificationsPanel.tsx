@@ -1,8 +1,8 @@
 /**
  * Global notifications on /manage-accounts (spec 1 §2 global notification bar; super admins): publish
- * one (Announcement, Warning or Error; an HTML message shown sanitized, previewed as the bar will show
- * it; dismissable or not; to one company or to every company), list them all newest first with how
- * many users dismissed each, and remove one after a confirmation. Each user sees only the first
+ * one (Announcement, Warning or Error; an HTML message, cleaned by the server when it is published and
+ * again here when shown; dismissable or not; to one company or to every company), list them all newest
+ * first with how many users dismissed each, and remove one after a confirmation. Each user sees only the first
  * pending notification of their company or of every company.
  */
 import { useState, type FormEvent } from 'react';
@@ -49,7 +49,13 @@ const NO_ERRORS: FormErrors = { fields: {}, general: [] };
 
 /** The message as the bar shows it: sanitized HTML. */
 function MessageHtml({ html }: { html: string }) {
-  return <Box fz="sm" dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />;
+  return (
+    <Box
+      fz="sm"
+      data-testid="notification-message"
+      dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }}
+    />
+  );
 }
 
 function PublishForm({ onPublished }: { onPublished: () => void }) {
@@ -91,7 +97,6 @@ function PublishForm({ onPublished }: { onPublished: () => void }) {
     }
   };
 
-  const kind = notificationKind(Number(type));
   return (
     <form onSubmit={submit} noValidate aria-label="Publish a notification">
       <Stack gap="sm">
@@ -132,7 +137,7 @@ function PublishForm({ onPublished }: { onPublished: () => void }) {
         )}
         <Textarea
           label="Message"
-          description="HTML: b, strong, i, em, u, p, br, lists, code and links (http, https, mailto). Anything else is removed."
+          description="HTML: b, strong, i, em, u, p, br, lists, code and links (http, https, mailto). Anything else is removed when it is published; the list below shows the message as users will see it."
           value={message}
           onChange={(e) => setMessage(e.currentTarget.value)}
           error={errors.fields.message}
@@ -141,11 +146,6 @@ function PublishForm({ onPublished }: { onPublished: () => void }) {
           minRows={3}
           maxRows={10}
         />
-        {message.trim() && (
-          <Alert color={COLOR[kind]} variant="light" title="Preview" aria-label="Preview">
-            <MessageHtml html={message} />
-          </Alert>
-        )}
         {errors.general.length > 0 && (
           <Alert color="red" variant="light" role="alert">
             {errors.general.join(' ')}
