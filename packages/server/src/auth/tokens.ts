@@ -31,7 +31,7 @@ export class TokenService {
    * The HMAC key, imported once: given the secret's bytes, jose imports a WebCrypto key on every
    * sign and verify, a measurable part of each authenticated request (issue 18).
    */
-  private readonly key: Promise<CryptoKey>;
+  private readonly key: Promise<crypto.webcrypto.CryptoKey>;
   constructor(secret: string) {
     this.key = crypto.webcrypto.subtle.importKey(
       'raw',
