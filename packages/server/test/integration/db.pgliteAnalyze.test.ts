@@ -1,7 +1,8 @@
 /**
  * The embedded database gathers planner statistics itself (PGlite has no autovacuum; issue 18): after
  * `analyzePeriodically` runs, the planner knows a company's project count and reads a page of its
- * project list by the last-modified index instead of hashing every project.
+ * project list by the last-modified index instead of hashing every project. It analyzes one table a
+ * statement, so that other requests run between them (issue 15: one ANALYZE held the connection ~1 s).
  */
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -35,12 +36,23 @@ it('analyzes the embedded database on its own, and the project list then reads b
       ).rows[0]!.n > 0;
     expect(await analyzed()).toBe(false);
 
-    const stop = analyzePeriodically(client, 10, 60_000);
+    // One table a statement (the connection is free between them), every table of the schema.
+    const statements: string[] = [];
+    const spied = {
+      exec: (sql: string) => (statements.push(sql), client.exec(sql)),
+      query: client.query.bind(client),
+    } as Pick<PGlite, 'exec' | 'query'>;
+    const stop = analyzePeriodically(spied, 10, 60_000);
     const deadline = Date.now() + 20_000;
     while (!(await analyzed()) && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
     stop();
     expect(await analyzed()).toBe(true);
+    while (!statements.includes('analyze public.weathers') && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(statements).toContain('analyze public.projects');
+    expect(statements).toContain('analyze public.weathers');
+    expect(statements.every((sql) => /^analyze [a-z_]+\.[a-z_0-9]+$/.test(sql))).toBe(true);
     const after = await plan();
     expect(after).toContain('projects_company_modified');
     expect(after).not.toMatch(/Sort|Hash/);
