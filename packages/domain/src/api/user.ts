@@ -37,7 +37,7 @@ export interface ApiUser {
   company: ApiCompanySummary;
   /**
    * The user's acceptance of the data-migration agreement of their role (spec 1 §3), null when none;
-   * sent with GET /user/current, absent from the session grants and user lists.
+   * sent with GET /user/current and the session grants, absent from user lists.
    */
   migrationAgreementAcceptance?: ApiAgreementAcceptance | null;
 }

@@ -7,6 +7,7 @@ import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { AGREEMENTS } from '@sunfield/domain';
 import { agreementAcceptances } from '../../src/db/schema.ts';
+import { refreshCookieOf, randomIp, signUpUser } from './factories.ts';
 import { call, describeEachDatabase } from './harness.ts';
 import { createCompanyUser } from './projectFactory.ts';
 
@@ -157,6 +158,26 @@ describeEachDatabase('agreements', (ctx) => {
       (await call(app, { method: 'DELETE', url: `/api/LoginNotification/${id}`, token: superAdmin.token }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('puts the acceptance on the session grants (sign-in and refresh)', async () => {
+    const { app } = ctx();
+    const me = await signUpUser(app);
+    const grant = async () => {
+      const res = await call(app, {
+        method: 'POST',
+        url: '/api/auth/refresh',
+        headers: { cookie: me.cookie },
+        remoteAddress: randomIp(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      me.cookie = refreshCookieOf(res);
+      return (res.json() as { user: { migrationAgreementAcceptance: unknown } }).user;
+    };
+    // The signed-up admin's agreement is the admin one.
+    expect((await grant()).migrationAgreementAcceptance).toBeNull();
+    await decide(app, me.token, '/api/Company/MigrationAgreement', true);
+    expect((await grant()).migrationAgreementAcceptance).toMatchObject({ agreement: 'admin', version: 1 });
   });
 
   it('asks every company with a global login notification; super admins get their own agreement', async () => {
