@@ -4,7 +4,7 @@
  * irradiance vs power scatter and the compare charts. Every chart gets its 'Save as image' button
  * from EChart (screens/weather/charts/EChart.tsx).
  */
-import type { UnitSystemName } from '@sunfield/domain';
+import { COLOR_PALETTES, type UnitSystemName } from '@sunfield/domain';
 import type { DetailRow } from '../types.ts';
 import type { BlockRow, CascadeStep, MonthRow } from './summary.ts';
 import {
@@ -26,21 +26,8 @@ export const COLORS = {
   poa: '#7048e8',
 };
 
-/** A palette for series of months or predictions. */
-export const PALETTE = [
-  '#1c7ed6',
-  '#e03131',
-  '#2f9e44',
-  '#f08c00',
-  '#7048e8',
-  '#0c8599',
-  '#c2255c',
-  '#5c940d',
-  '#e8590c',
-  '#3b5bdb',
-  '#862e9c',
-  '#495057',
-];
+/** A palette for series of months or predictions: the default one (the user's replaces it in EChart). */
+export const PALETTE: string[] = [...COLOR_PALETTES.default.colors];
 
 interface TooltipParam {
   dataIndex: number;
