@@ -106,6 +106,24 @@ export function accountFlags(company: SubscriptionInput, now: Date = new Date())
 
 export type SubscriptionState = 'active' | 'trialExpired' | 'inactive';
 
+/** A company as the super admins' account list (GET /Company/Accounts) shows it. */
+export interface CompanyAccount {
+  id: string;
+  name: string;
+  companyType: number | null;
+  subscriptionType: number;
+  isSubscriptionActive: boolean;
+  subscriptionState: SubscriptionState;
+  isAlphaTester: boolean;
+  allowPVRADARExtension: boolean;
+  freeTrialExpirationDate: string | null;
+  status: number;
+  createdDate: string;
+  userCount: number;
+  /** The latest of a user's sign-in and a project's or prediction's change; null when none. */
+  lastActivity: string | null;
+}
+
 export function subscriptionState(company: SubscriptionInput, now: Date = new Date()): SubscriptionState {
   if (!company.isSubscriptionActive) return 'inactive';
   return isTrialExpired(company, now) ? 'trialExpired' : 'active';

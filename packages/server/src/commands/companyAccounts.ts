@@ -11,7 +11,7 @@ import {
   promotionCodeProblem,
   redemptionExpiry,
   subscriptionState,
-  type SubscriptionState,
+  type CompanyAccount,
 } from '@sunfield/domain';
 import type { CompanyRow } from '../auth/context.ts';
 import type { Db } from '../db/index.ts';
@@ -27,23 +27,6 @@ import {
   weathers,
 } from '../db/schema.ts';
 import { badRequest } from '../lib/errors.ts';
-
-export interface CompanyAccount {
-  id: string;
-  name: string;
-  companyType: number | null;
-  subscriptionType: number;
-  isSubscriptionActive: boolean;
-  subscriptionState: SubscriptionState;
-  isAlphaTester: boolean;
-  allowPVRADARExtension: boolean;
-  freeTrialExpirationDate: string | null;
-  status: number;
-  createdDate: string;
-  userCount: number;
-  /** The latest of a user's sign-in and a project's or prediction's change; null when none. */
-  lastActivity: string | null;
-}
 
 export function presentAccount(
   company: CompanyRow,

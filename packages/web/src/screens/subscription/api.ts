@@ -6,26 +6,12 @@ import {
   fillBillingUrl,
   type CompanyCreateInput,
   type PromotionCodeCreateInput,
-  type SubscriptionState,
+  type CompanyAccount,
 } from '@sunfield/domain';
 import { api } from '../../api/client.ts';
 import type { CurrentUser } from '../../auth/types.ts';
 
-export interface CompanyAccount {
-  id: string;
-  name: string;
-  companyType: number | null;
-  subscriptionType: number;
-  isSubscriptionActive: boolean;
-  subscriptionState: SubscriptionState;
-  isAlphaTester: boolean;
-  allowPVRADARExtension: boolean;
-  freeTrialExpirationDate: string | null;
-  status: number;
-  createdDate: string;
-  userCount: number;
-  lastActivity: string | null;
-}
+export type { CompanyAccount };
 
 export interface CompanyPlanChange {
   subscriptionType?: number;
