@@ -12,8 +12,9 @@ export interface Config {
   smtpUrl: string | undefined;
   /**
    * Without SMTP, the folder where each mail is also written as an .eml file (SUNFIELD_MAIL_DIR;
-   * default the data folder's `mail/` in embedded mode, where only the server can open the
-   * database; none with DATABASE_URL, where psql reads the outbox; `SUNFIELD_MAIL_DIR=` turns it off).
+   * default the data folder's `mail/` in embedded mode, where only the running server can open the
+   * database; none with DATABASE_URL, where `sunfield outbox` reads the outbox at any time;
+   * `SUNFIELD_MAIL_DIR=` turns it off).
    */
   mailDir: string | undefined;
   mailFrom: string;
