@@ -51,3 +51,18 @@ export function emailDomain(email: string): string {
         .trim()
         .toLowerCase();
 }
+
+/** A company's single sign-on settings as GET/PUT /api/Company/SingleSignOn answer them: the secret masked. */
+export interface PresentedSsoSettings {
+  companyId: string;
+  enabled: boolean;
+  issuer: string;
+  clientId: string;
+  clientSecret: string | null;
+  hasClientSecret: boolean;
+  allowedDomains: string[];
+  allowAutoCreate: boolean;
+  passwordSignInDisabled: boolean;
+  /** The address to register at the provider as the client's redirect URI. */
+  redirectUri: string;
+}

@@ -9,6 +9,7 @@
  * and a save that sends the masked value back (or no value) keeps it.
  */
 import { eq, inArray } from 'drizzle-orm';
+import type { PresentedSsoSettings } from '@sunfield/domain';
 import type { Db } from '../db/index.ts';
 import { companySso, companySsoDomains } from '../db/schema.ts';
 import {
@@ -32,20 +33,7 @@ export interface SsoSettingsInput {
   passwordSignInDisabled: boolean;
 }
 
-/** What the API shows: the secret masked. */
-export interface PresentedSsoSettings {
-  companyId: string;
-  enabled: boolean;
-  issuer: string;
-  clientId: string;
-  clientSecret: string | null;
-  hasClientSecret: boolean;
-  allowedDomains: string[];
-  allowAutoCreate: boolean;
-  passwordSignInDisabled: boolean;
-  /** The address to register at the provider as the client's redirect URI. */
-  redirectUri: string;
-}
+export type { PresentedSsoSettings };
 
 /** The settings a sign-in uses, the secret decrypted (null when it cannot be). */
 export interface SsoLoginSettings {

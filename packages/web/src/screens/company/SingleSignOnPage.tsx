@@ -23,23 +23,13 @@ import {
 } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+import type { PresentedSsoSettings } from '@sunfield/domain';
 import { api } from '../../api/client.ts';
 import { splitFormErrors } from '../../lib/formErrors.ts';
 import { toast } from '../../lib/notify.ts';
 import { usePageTitle } from '../../lib/pageTitle.ts';
 
-export interface SsoSettings {
-  companyId: string;
-  enabled: boolean;
-  issuer: string;
-  clientId: string;
-  clientSecret: string | null;
-  hasClientSecret: boolean;
-  allowedDomains: string[];
-  allowAutoCreate: boolean;
-  passwordSignInDisabled: boolean;
-  redirectUri: string;
-}
+export type SsoSettings = PresentedSsoSettings;
 
 export const SSO_SAVED = 'Single sign-on settings have been saved.';
 const FIELDS = ['issuer', 'clientId', 'clientSecret', 'allowedDomains', 'passwordSignInDisabled'] as const;
