@@ -741,25 +741,39 @@ export async function findWeathersByIds(db: Db, viewer: WeatherViewer, ids: numb
     .where(and(visibleTo(viewer), inArray(weathers.id, ids)));
 }
 
-/** Copies a weather (row and columns) in one transaction; returns the new id. */
+/**
+ * Copies a weather (row and columns); returns the new id. The columns are copied as staged rows
+ * first, one statement each outside any transaction (a two-year one-minute weather is ~45 MB, which
+ * one statement inside the transaction held the embedded database's only connection for), and the
+ * transaction that inserts the row attaches them.
+ */
 export async function cloneWeatherRows(
   db: Db,
   source: WeatherRow,
   values: Pick<WeatherInsert, 'companyId' | 'ownerId' | 'status' | 'name'>,
 ): Promise<number> {
-  return db.transaction(async (tx) => {
-    const { id: _id, createdDate: _c, lastModified: _l, ...rest } = source;
-    const [row] = await tx
-      .insert(weathers)
-      .values({ ...rest, ...values, lastModifiedById: values.ownerId })
-      .returning({ id: weathers.id });
-    const id = row!.id;
-    await tx.execute(
-      sql`insert into weather_columns (weather_id, name, dtype, "values")
-          select ${id}, name, dtype, "values" from weather_columns where weather_id = ${source.id}`,
-    );
-    return id;
-  });
+  const token = crypto.randomUUID();
+  try {
+    for (const name of await storedColumnNames(db, source.id)) {
+      await db.execute(
+        sql`insert into weather_columns (staged_token, staged_at, name, dtype, "values")
+            select ${token}, now(), name, dtype, "values" from weather_columns
+             where weather_id = ${source.id} and name = ${name}`,
+      );
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return await db.transaction(async (tx) => {
+      const { id: _id, createdDate: _c, lastModified: _l, ...rest } = source;
+      const [row] = await tx
+        .insert(weathers)
+        .values({ ...rest, ...values, lastModifiedById: values.ownerId })
+        .returning({ id: weathers.id });
+      await attachStagedColumns(tx, token, row!.id);
+      return row!.id;
+    });
+  } finally {
+    await discardStagedColumns(db, token);
+  }
 }
 
 export async function setWeatherStatuses(

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { expect, it } from 'vitest';
 import { parseWeather } from '@sunfield/engine/weather/parseWeather.ts';
 import { attachStagedColumns, stageColumns, storeWeather } from '../../src/models/weather.ts';
-import { describeEachDatabase } from './harness.ts';
+import { call, describeEachDatabase } from './harness.ts';
 import { createCompanyUser } from './projectFactory.ts';
 import { dataFile, importWeather } from './weatherHelpers.ts';
 
@@ -84,6 +84,26 @@ describeEachDatabase('weather column staging', (ctx) => {
     );
     expect(rows.find((r) => r.name === 'ghi')?.bytes).toBe(8760 * 4);
     expect(rows.find((r) => r.name === 'time')?.bytes).toBe(8760 * 8);
+    expect(await staged()).toBe(0);
+  });
+
+  it('clones a weather through the stage: the same series, nothing left staged', async () => {
+    const { app, database } = ctx();
+    const user = await createCompanyUser(app);
+    const { id } = await importWeather(app, user.token, '723170TYA.CSV', dataFile('723170TYA.CSV'));
+    const clone = await call(app, { method: 'POST', url: `/api/Weather/${id}/Clone`, token: user.token });
+    expect(clone.statusCode, clone.body).toBe(200);
+    const copyId = (clone.json() as { id: number }).id;
+    const digest = async (weatherId: number) =>
+      (
+        await database.executeSql(
+          `select name, md5("values") as md5 from weather_columns where weather_id = $1 order by name`,
+          [weatherId],
+        )
+      ).rows;
+    expect(copyId).not.toBe(id);
+    expect((await digest(copyId)).length).toBeGreaterThan(5);
+    expect(await digest(copyId)).toEqual(await digest(id));
     expect(await staged()).toBe(0);
   });
 
