@@ -237,6 +237,11 @@ describeEachDatabase('module library', (ctx) => {
 
     const powered = await list(`search=${word}&minPower=420&maxPower=500&sort=stcMaxPower&order=desc`);
     expect(powered.items.map((i) => i.stcMaxPower)).toEqual([500, 450, 420]);
+    // A filter bound past the largest module is a fair question (the web's boxes take any number).
+    const unbounded = await list(`search=${word}&minPower=420`);
+    const pastLargest = await list(`search=${word}&minPower=420&maxPower=5000`);
+    expect(pastLargest.items.map((i) => i.id)).toEqual(unbounded.items.map((i) => i.id));
+    expect(pastLargest.items.length).toBeGreaterThan(3);
     expect((await list(`search=${word}&cellTechnologyType=3,6`)).items.map((i) => i.id).sort()).toEqual(
       [g1, g2].sort(),
     );

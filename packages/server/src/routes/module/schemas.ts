@@ -64,10 +64,16 @@ const intList = (message: string, allowed?: (n: number) => boolean) =>
     });
 
 /** A power filter: from 0 to the largest power of a device of the kind (module W, inverter kW). */
+/**
+ * A power filter is a bound, not a device's value: 'at most 5000 W' is a fair question of a module
+ * library whose modules are at most 2000 W (the web's filter boxes take any number). It is bounded
+ * (a thousand times the largest device) only so that no absurd number reaches the query.
+ */
 function powerFilter(kind: EquipmentKind, label: string) {
   const range = kind === 'module' ? PHYSICAL.modulePower : PHYSICAL.inverterPower;
-  const message = `${label} must be a number from 0 to ${range.max} ${range.unit}.`;
-  return z.number({ error: message }).min(0, message).max(range.max, message);
+  const max = range.max * 1000;
+  const message = `${label} must be a number from 0 to ${max} ${range.unit}.`;
+  return z.number({ error: message }).min(0, message).max(max, message);
 }
 
 export function overviewQuerySchema(kind: EquipmentKind) {
