@@ -82,6 +82,8 @@ test('clone a project; import predictions from another project and from a file',
   await expect(page.getByText('1 prediction was imported into Import Target.')).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/projects/${targetId}$`));
   await expect(page.getByRole('link', { name: DEMO_PREDICTION })).toHaveCount(1);
+  // The toast goes after 3 s; the next import shows the same text.
+  await expect(page.getByText('1 prediction was imported into Import Target.')).toBeHidden();
 
   // Import from a file: only the second of its two predictions.
   await page.getByRole('link', { name: 'Import Predictions' }).click();
