@@ -64,10 +64,9 @@ export async function loadStatusItem(
       silent: true,
       signal,
     });
-    const record = (body && typeof body === 'object' && 'project' in body ? body.project : body) as Record<
-      string,
-      unknown
-    > | null;
+    // GET /Project/{id} answers {project, …}; a prediction's own `project` field is not the item.
+    const wrapped = type === 'project' && body && typeof body === 'object' && 'project' in body;
+    const record = (wrapped ? body.project : body) as Record<string, unknown> | null;
     if (!record) return null;
     return {
       id,

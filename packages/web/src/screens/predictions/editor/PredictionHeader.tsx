@@ -20,6 +20,7 @@ import {
 import { predictionStatusLabel } from '@sunfield/domain';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../../auth/hooks.ts';
+import { changeStatusPath } from '../../changeStatus/model.ts';
 import { toggleFavoritePrediction, usePredictionList } from '../../../lib/recentPredictions.ts';
 import { isProcessing, PROCESSING, processingLabel } from '../model/types.ts';
 import { usePredictionEditor } from './editorContext.ts';
@@ -75,6 +76,13 @@ export function PredictionHeader() {
           )}
         </Group>
         <Group gap="xs">
+          <Button
+            variant="default"
+            component={Link}
+            to={changeStatusPath('prediction', [editor.predictionId], editor.projectId)}
+          >
+            Change Status
+          </Button>
           {!readOnly && (
             <Button variant="default" onClick={() => void editor.save()} loading={saving} disabled={!dirty}>
               Save
