@@ -88,7 +88,11 @@ test('find a Global module, clone it, change its series resistance, see the curv
   const shadingMessage = `${name} could not be saved. Shading Table values are required.`;
   await expect(page.getByText(shadingMessage).first()).toBeVisible();
   // The error stays until closed (it lies over the header's buttons), as a user would close it.
-  await page.getByRole('button', { name: 'Close notification' }).first().click();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'Your configuration is invalid' })
+    .getByRole('button', { name: 'Close notification' })
+    .click();
   await page.getByRole('combobox', { name: 'Shading response' }).click();
   await page.getByRole('option', { name: 'Fractional effect' }).click();
 
