@@ -1,7 +1,9 @@
 /**
  * Small request helpers shared by routes: query keys matched case-insensitively (the web client
- * sends `Latitude`, scripts send `latitude`), numeric ids, and the `x-message` header (spec 2 §7.1).
+ * sends `Latitude`, scripts send `latitude`), optional query numbers and skip/take paging, numeric
+ * ids, and the `x-message` header (spec 2 §7.1).
  */
+import { z } from 'zod';
 
 /**
  * Copies the query with each key renamed to its canonical spelling when it matches one
@@ -50,4 +52,28 @@ export function sendXMessages(
   messages: readonly XMessage[],
 ): void {
   if (messages.length) reply.header('x-message', xMessageHeader(messages));
+}
+
+/** An optional query number: absent or empty is undefined; anything else must parse. */
+export const queryNumber = <T extends z.ZodType>(schema: T) =>
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? undefined : Number(value)),
+    schema.optional(),
+  );
+
+/** The `skip` and `take` of a paged list query (prediction log, notifications), `take` at most `maxTake`. */
+export function skipTakeQuery(maxTake: number) {
+  const takeMessage = `Take must be a whole number from 1 to ${maxTake}.`;
+  return {
+    skip: queryNumber(
+      z
+        .number({ error: 'Skip must be a whole number.' })
+        .int('Skip must be a whole number.')
+        .min(0, 'Skip must be a whole number.')
+        .max(100_000_000, 'Skip is out of range.'),
+    ),
+    take: queryNumber(
+      z.number({ error: takeMessage }).int(takeMessage).min(1, takeMessage).max(maxTake, takeMessage),
+    ),
+  };
 }

@@ -12,7 +12,7 @@ import { requireAuth, SUPER_ADMIN_ONLY } from '../../auth/context.ts';
 import { companies } from '../../db/schema.ts';
 import { badRequest, INVALID_INPUT, notFound, parse } from '../../lib/errors.ts';
 import { cleanNotificationHtml } from '../../lib/notificationHtml.ts';
-import { canonicalQuery, integerId } from '../../lib/request.ts';
+import { canonicalQuery, integerId, skipTakeQuery } from '../../lib/request.ts';
 import {
   deleteNotification,
   dismissNotification,
@@ -45,28 +45,8 @@ export const notificationCreateSchema = z.object({
 export const NOTIFICATION_DEFAULT_TAKE = 50;
 export const NOTIFICATION_MAX_TAKE = 200;
 
-const queryNumber = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (value) => (value === undefined || value === '' ? undefined : Number(value)),
-    schema.optional(),
-  );
-const TAKE_MESSAGE = `Take must be a whole number from 1 to ${NOTIFICATION_MAX_TAKE}.`;
-
 export const notificationListQuerySchema = z.object({
-  skip: queryNumber(
-    z
-      .number({ error: 'Skip must be a whole number.' })
-      .int('Skip must be a whole number.')
-      .min(0, 'Skip must be a whole number.')
-      .max(100_000_000, 'Skip is out of range.'),
-  ),
-  take: queryNumber(
-    z
-      .number({ error: TAKE_MESSAGE })
-      .int(TAKE_MESSAGE)
-      .min(1, TAKE_MESSAGE)
-      .max(NOTIFICATION_MAX_TAKE, TAKE_MESSAGE),
-  ),
+  ...skipTakeQuery(NOTIFICATION_MAX_TAKE),
   /** only this company's notifications (and, with includeGlobal, the ones to every company) */
   companyId: z.uuid('Company id must be a company id.').optional(),
   includeGlobal: z

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ASSET_STATUS } from '@sunfield/domain';
 import { moduleSaveSchema } from '@sunfield/domain/api/module.ts';
+import { queryNumber } from '../../lib/request.ts';
 import {
   efficiencyCurveSchema,
   efficiencyPointSchema,
@@ -40,13 +41,6 @@ export const DEFAULT_PAGE_SIZE = 50;
 export const MAX_PAGE_SIZE = 500;
 
 const KNOWN_STATUSES = new Set<number>(Object.values(ASSET_STATUS));
-
-/** An optional query number: absent or empty is undefined; anything else must parse. */
-const queryNumber = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (value) => (value === undefined || value === '' ? undefined : Number(value)),
-    schema.optional(),
-  );
 
 /** A comma list of integers in a query, e.g. `status=3,5`. */
 const intList = (message: string, allowed?: (n: number) => boolean) =>

@@ -11,36 +11,15 @@ import { isAnyAdmin } from '@sunfield/domain';
 import { z } from 'zod';
 import { requireAuth } from '../../auth/context.ts';
 import { parse } from '../../lib/errors.ts';
-import { canonicalQuery } from '../../lib/request.ts';
+import { canonicalQuery, skipTakeQuery } from '../../lib/request.ts';
 import { predictionLogPage, type PredictionLogRow } from '../../models/predictionLog.ts';
 import { presentRun } from '../../presenters/queue.ts';
 
 export const PREDICTION_LOG_DEFAULT_TAKE = 50;
 export const PREDICTION_LOG_MAX_TAKE = 200;
 
-const queryNumber = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (value) => (value === undefined || value === '' ? undefined : Number(value)),
-    schema.optional(),
-  );
-
-const TAKE_MESSAGE = `Take must be a whole number from 1 to ${PREDICTION_LOG_MAX_TAKE}.`;
-
 export const predictionLogQuerySchema = z.object({
-  skip: queryNumber(
-    z
-      .number({ error: 'Skip must be a whole number.' })
-      .int('Skip must be a whole number.')
-      .min(0, 'Skip must be a whole number.')
-      .max(100_000_000, 'Skip is out of range.'),
-  ),
-  take: queryNumber(
-    z
-      .number({ error: TAKE_MESSAGE })
-      .int(TAKE_MESSAGE)
-      .min(1, TAKE_MESSAGE)
-      .max(PREDICTION_LOG_MAX_TAKE, TAKE_MESSAGE),
-  ),
+  ...skipTakeQuery(PREDICTION_LOG_MAX_TAKE),
 });
 
 const KEYS = ['skip', 'take'] as const;

@@ -11,6 +11,7 @@ import {
   projectUpdateSchema,
 } from '@sunfield/domain';
 import { isValidTimeZone } from '../../lib/geo.ts';
+import { queryNumber } from '../../lib/request.ts';
 import { PROJECT_SORTS, type ProjectSort } from '../../models/project.ts';
 import { SETTABLE_PROJECT_STATUSES } from '../../policies/project.ts';
 
@@ -42,13 +43,6 @@ export const updateProjectSchema = projectUpdateSchema.omit({ id: true }).extend
     .refine((value) => (Object.values(PROJECT_STATUS) as number[]).includes(value), PROJECT_MESSAGES.status)
     .optional(),
 });
-
-/** An optional query number: absent or empty is undefined; anything else must parse. */
-const queryNumber = <T extends z.ZodType>(schema: T) =>
-  z.preprocess(
-    (value) => (value === undefined || value === '' ? undefined : Number(value)),
-    schema.optional(),
-  );
 
 const sortByLower = new Map<string, ProjectSort>(PROJECT_SORTS.map((sort) => [sort.toLowerCase(), sort]));
 
