@@ -185,57 +185,8 @@ export const OPTICS_COLUMNS = [
  * @param shared columns of an earlier run to use as they are
  */
 export function allocateOptics(length: number, shared: Partial<OpticsSeries> = {}): OpticsSeries {
-  // One object literal (not keyed stores in a loop over OPTICS_COLUMNS): an object given this many
-  // properties one computed key at a time falls back to slow dictionary properties in V8, and the
-  // chain reads these columns in its loops.
-  const f = () => new Float64Array(length);
-  const s = shared;
-  return {
-    length,
-    month: s.month ?? new Uint8Array(length),
-    sunTime: s.sunTime ?? f(),
-    dayOfYear: s.dayOfYear ?? f(),
-    solarZenith: s.solarZenith ?? f(),
-    apparentZenith: s.apparentZenith ?? f(),
-    solarAzimuth: s.solarAzimuth ?? f(),
-    dniExtra: s.dniExtra ?? f(),
-    airmassRelative: s.airmassRelative ?? f(),
-    airmassAbsolute: s.airmassAbsolute ?? f(),
-    pressure: s.pressure ?? f(),
-    precipitableWater: s.precipitableWater ?? f(),
-    ghi: s.ghi ?? f(),
-    dni: s.dni ?? f(),
-    dhi: s.dhi ?? f(),
-    trackerTheta: f(),
-    surfaceTilt: f(),
-    surfaceAzimuth: f(),
-    aoi: f(),
-    cosAoi: f(),
-    projectedZenith: f(),
-    poaBeam: f(),
-    poaSkyDiffuse: f(),
-    poaCircumsolar: f(),
-    poaGroundDiffuse: f(),
-    poaGlobal: f(),
-    poaAfterHorizon: f(),
-    shadedFraction: f(),
-    poaAfterNearShading: f(),
-    beamAfterShading: f(),
-    skyAfterShading: f(),
-    groundAfterShading: f(),
-    poaAfterShading: f(),
-    soilingFactor: f(),
-    poaAfterSoiling: f(),
-    iamBeam: f(),
-    iamSky: f(),
-    iamGround: f(),
-    poaAfterIam: f(),
-    spectralFactor: s.spectralFactor ?? f(),
-    poaAfterSpectral: f(),
-    poaRear: f(),
-    rearEffective: f(),
-    effectiveIrradiance: f(),
-  };
+  // Every column new: the scratch allocator below, given new columns for the intermediate ones too.
+  return allocateOpticsWithScratch(length, shared, (n) => new Float64Array(n));
 }
 
 /**
@@ -286,6 +237,9 @@ export function allocateOpticsWithScratch(
   shared: Partial<OpticsSeries>,
   scratch: (n: number) => Float64Array,
 ): OpticsSeries {
+  // One object literal (not keyed stores in a loop over OPTICS_COLUMNS): an object given this many
+  // properties one computed key at a time falls back to slow dictionary properties in V8, and the
+  // chain reads these columns in its loops.
   const f = () => new Float64Array(length);
   const t = () => scratch(length);
   const s = shared;
