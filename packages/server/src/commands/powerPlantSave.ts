@@ -6,7 +6,6 @@
  */
 import {
   azimuthWarning,
-  canReadAsset,
   dcAcRatioWarning,
   dcFieldPowerKw,
   mergePlant,
@@ -30,7 +29,7 @@ import {
   type PowerPlantRow,
 } from '../models/prediction.ts';
 import { actorOf, predictionNotFound, type LoadedPrediction } from '../policies/prediction.ts';
-import { presentEquipment } from '../presenters/equipment.ts';
+import { presentPlantEquipment } from '../presenters/powerPlant.ts';
 
 type Json = Record<string, unknown>;
 
@@ -41,10 +40,7 @@ export async function equipmentRecords(
   kind: EquipmentKind,
   ids: Iterable<number>,
 ): Promise<Map<number, Json>> {
-  const rows = await findEquipmentByIds(db, kind, [...new Set(ids)]);
-  const out = new Map<number, Json>();
-  for (const row of rows) if (canReadAsset(actor, row)) out.set(row.id, presentEquipment(row, null, actor));
-  return out;
+  return presentPlantEquipment(await findEquipmentByIds(db, kind, [...new Set(ids)]), actor);
 }
 
 /**
@@ -95,6 +91,7 @@ export function storePlant(
     data: plant,
     dcCapacityKw: totals.dcCapacityKw,
     acCapacityKw: totals.acCapacityKw,
+    blockCount: totals.blocks,
     modules: used.modules,
     inverters: used.inverters,
   });

@@ -616,6 +616,11 @@ export const powerPlants = pgTable('power_plants', {
   /** Plant totals for lists: DC [kW], AC [kW], blocks and DC fields counted with repeaters. */
   dcCapacityKw: doublePrecision('dc_capacity_kw').notNull().default(0),
   acCapacityKw: doublePrecision('ac_capacity_kw').notNull().default(0),
+  /**
+   * The blocks as listed (spec 3 `numOfBlocks`, without repeaters), written with every save: a
+   * prediction read answers it without reading the plant document (issue 18).
+   */
+  blockCount: integer('block_count').notNull().default(0),
   ...timestamps,
 });
 

@@ -5,7 +5,15 @@
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { plantEquipment, plantNodeIds, powerPlants, predictions, users } from '../db/schema.ts';
+import {
+  inverters,
+  modules,
+  plantEquipment,
+  plantNodeIds,
+  powerPlants,
+  predictions,
+  users,
+} from '../db/schema.ts';
 import type { OwnerSummary } from './project.ts';
 
 export type PredictionRow = typeof predictions.$inferSelect;
@@ -94,15 +102,27 @@ export async function listPredictionsOfProjects(
   return listWhere(db, and(eq(predictions.companyId, companyId), inArray(predictions.projectId, projectIds)));
 }
 
+/** A prediction with its owner and whether it has a plant (and how many blocks it lists). */
+export interface PredictionWithPlantSummary extends PredictionWithOwner {
+  /** the plant's `numOfBlocks`; null when the prediction has no plant */
+  plantBlocks: number | null;
+}
+
 /**
  * A prediction by id, as a prepared statement (one per database handle, as models/project.ts
- * findProject): every prediction, plant, run and result route reads it after its project.
+ * findProject): every prediction, plant, run and result route reads it after its project. It also
+ * answers whether the prediction has a plant and its block count (a column written with each save),
+ * so GET Prediction/{id} never reads the plant document (issue 18).
  */
 const findPredictionQuery = (db: Db) =>
   db
-    .select({ prediction: predictions, owner: ownerColumns })
+    .select({ prediction: predictions, owner: ownerColumns, plantBlocks: powerPlants.blockCount })
     .from(predictions)
     .leftJoin(users, eq(users.id, predictions.ownerId))
+    .leftJoin(
+      powerPlants,
+      and(eq(powerPlants.predictionId, predictions.id), eq(powerPlants.companyId, predictions.companyId)),
+    )
     .where(
       and(
         eq(predictions.companyId, sql.placeholder('companyId')),
@@ -111,7 +131,7 @@ const findPredictionQuery = (db: Db) =>
       ),
     )
     .limit(1)
-    .prepare('find_prediction');
+    .prepare('find_prediction_plant');
 const findPredictionQueries = new WeakMap<Db, ReturnType<typeof findPredictionQuery>>();
 
 export async function findPrediction(
@@ -119,7 +139,7 @@ export async function findPrediction(
   companyId: string,
   projectId: number,
   id: number,
-): Promise<PredictionWithOwner | undefined> {
+): Promise<PredictionWithPlantSummary | undefined> {
   let query = findPredictionQueries.get(db);
   if (!query) {
     query = findPredictionQuery(db);
@@ -216,6 +236,91 @@ export async function findPowerPlant(
   return rows[0];
 }
 
+/** A row version: PostgreSQL's `xmin`, the transaction that wrote the row version a query sees. */
+const rowVersion = (table: typeof powerPlants | typeof modules | typeof inverters): SQL<string> =>
+  sql<string>`${table}.xmin::text`;
+
+/** The plant document with the version of its row (see {@link plantVersions}). */
+const findVersionedPlantQuery = (db: Db) =>
+  db
+    .select({ data: powerPlants.data, version: rowVersion(powerPlants) })
+    .from(powerPlants)
+    .where(
+      and(
+        eq(powerPlants.companyId, sql.placeholder('companyId')),
+        eq(powerPlants.predictionId, sql.placeholder('predictionId')),
+      ),
+    )
+    .limit(1)
+    .prepare('find_versioned_plant');
+const findVersionedPlantQueries = new WeakMap<Db, ReturnType<typeof findVersionedPlantQuery>>();
+
+export async function findVersionedPlant(
+  db: Db,
+  companyId: string,
+  predictionId: number,
+): Promise<{ data: Record<string, unknown>; version: string } | undefined> {
+  let query = findVersionedPlantQueries.get(db);
+  if (!query) {
+    query = findVersionedPlantQuery(db);
+    findVersionedPlantQueries.set(db, query);
+  }
+  return (await query.execute({ companyId, predictionId }))[0];
+}
+
+/** `id:xmin` of each listed row of a library table, in id order, comma-separated ('' for none). */
+const equipmentVersions = (table: typeof modules | typeof inverters, ids: string): SQL<string> =>
+  sql<string>`(select coalesce(string_agg(${table.id} || ':' || ${rowVersion(table)}, ',' order by ${table.id}), '')
+    from ${table} where ${table.id} = any(${sql.placeholder(ids)}::int[]))`;
+
+const plantVersionsQuery = (db: Db) =>
+  db
+    .select({
+      plant: rowVersion(powerPlants),
+      modules: equipmentVersions(modules, 'moduleIds'),
+      inverters: equipmentVersions(inverters, 'inverterIds'),
+    })
+    .from(powerPlants)
+    .where(
+      and(
+        eq(powerPlants.companyId, sql.placeholder('companyId')),
+        eq(powerPlants.predictionId, sql.placeholder('predictionId')),
+      ),
+    )
+    .limit(1)
+    .prepare('plant_versions');
+const plantVersionsQueries = new WeakMap<Db, ReturnType<typeof plantVersionsQuery>>();
+
+/**
+ * The versions of what a presented plant is made of, in one prepared statement: the plant's row and
+ * each listed module and inverter row (`id:xmin`), or undefined when the company's prediction has no
+ * plant. A row's `xmin` changes with every update of it (each update writes a new row version), and
+ * a deleted row drops out of the list, so equal versions mean the same rows, whichever process
+ * wrote them (issue 18: the plant answer cache, presenters/powerPlantCache.ts).
+ */
+export async function plantVersions(
+  db: Db,
+  companyId: string,
+  predictionId: number,
+  equipment: { modules: readonly number[]; inverters: readonly number[] },
+): Promise<string | undefined> {
+  let query = plantVersionsQueries.get(db);
+  if (!query) {
+    query = plantVersionsQuery(db);
+    plantVersionsQueries.set(db, query);
+  }
+  // Only ids a row can have (int4, positive) are asked; no row answers any other.
+  const intArray = (ids: readonly number[]) =>
+    `{${ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2 ** 31 - 1).join(',')}}`;
+  const [row] = await query.execute({
+    companyId,
+    predictionId,
+    moduleIds: intArray(equipment.modules),
+    inverterIds: intArray(equipment.inverters),
+  });
+  return row ? `${row.plant}|${row.modules}|${row.inverters}` : undefined;
+}
+
 /** `n` fresh plant node ids, unique across plants. */
 export async function nextPlantNodeIds(db: Db, n: number): Promise<number[]> {
   if (n <= 0) return [];
@@ -231,6 +336,8 @@ export interface PowerPlantWrite {
   data: Record<string, unknown>;
   dcCapacityKw: number;
   acCapacityKw: number;
+  /** the blocks as listed (`numOfBlocks`) */
+  blockCount: number;
   modules: number[];
   inverters: number[];
 }
@@ -255,6 +362,7 @@ export async function writePowerPlant(db: Db, plant: PowerPlantWrite): Promise<P
       data: plant.data,
       dcCapacityKw: plant.dcCapacityKw,
       acCapacityKw: plant.acCapacityKw,
+      blockCount: plant.blockCount,
       lastModified: now,
     };
     const [row] = await tx
@@ -266,6 +374,7 @@ export async function writePowerPlant(db: Db, plant: PowerPlantWrite): Promise<P
           data: values.data,
           dcCapacityKw: values.dcCapacityKw,
           acCapacityKw: values.acCapacityKw,
+          blockCount: values.blockCount,
           lastModified: now,
         },
       })

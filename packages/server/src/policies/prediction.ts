@@ -15,7 +15,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/index.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { integerId } from '../lib/request.ts';
-import { findPrediction, type PredictionRow, type PredictionWithOwner } from '../models/prediction.ts';
+import { findPrediction, type PredictionRow, type PredictionWithPlantSummary } from '../models/prediction.ts';
 import type { ProjectWithOwner } from '../models/project.ts';
 import { loadProjectFor } from './project.ts';
 
@@ -37,7 +37,7 @@ export function mayActOnPrediction(auth: AuthContext, row: PredictionRow, action
   return canDeletePrediction(actor, row);
 }
 
-export interface LoadedPrediction extends PredictionWithOwner {
+export interface LoadedPrediction extends PredictionWithPlantSummary {
   project: ProjectWithOwner;
 }
 

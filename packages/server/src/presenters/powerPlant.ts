@@ -23,7 +23,11 @@ import {
   presentFields,
   TRANSFORMER_KEYS,
   TRANSMISSION_LINE_KEYS,
+  canReadAsset,
+  type LibraryActor,
 } from '@sunfield/domain';
+import type { EquipmentRow } from '../models/equipment.ts';
+import { presentEquipment } from './equipment.ts';
 
 type Json = Record<string, unknown>;
 
@@ -31,6 +35,13 @@ export interface PlantEquipmentRecords {
   /** presented library records by id */
   modules: ReadonlyMap<number, Json>;
   inverters: ReadonlyMap<number, Json>;
+}
+
+/** The library records a viewer may read, as GET /Module/{id} and /Inverter/{id} show them, by id. */
+export function presentPlantEquipment(rows: readonly EquipmentRow[], actor: LibraryActor): Map<number, Json> {
+  const out = new Map<number, Json>();
+  for (const row of rows) if (canReadAsset(actor, row)) out.set(row.id, presentEquipment(row, null, actor));
+  return out;
 }
 
 const num = finiteNumber;

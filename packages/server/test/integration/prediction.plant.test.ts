@@ -339,6 +339,7 @@ describeEachDatabase('power plant', (ctx) => {
       data: { blocks: [] },
       dcCapacityKw: 0,
       acCapacityKw: 0,
+      blockCount: 0,
       modules: [],
       inverters: [],
     });

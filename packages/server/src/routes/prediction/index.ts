@@ -123,11 +123,10 @@ export async function predictionRoutes(app: FastifyInstance): Promise<void> {
   app.get(`${BASE}/:id`, { schema: { summary: 'A prediction' } }, async (request) => {
     const auth = requireAuth(request);
     const loaded = await load(request);
-    const plant = await findPowerPlant(db, auth.company.id, loaded.prediction.id);
     return presentPrediction(loaded.prediction, actorOf(auth), {
       owner: loaded.owner,
-      hasPowerPlant: plant !== undefined,
-      numOfBlocks: plant ? plantTotals(plant.data).blocks : null,
+      hasPowerPlant: loaded.plantBlocks !== null,
+      numOfBlocks: loaded.plantBlocks,
     });
   });
 

@@ -1,0 +1,162 @@
+/**
+ * The answer of GET Prediction/{id}/PowerPlant, kept as bytes (issue 18). A 100-DC-field plant is
+ * 507 kB of JSON (the module record is repeated in every DC field, as spec 3 shapes it); reading,
+ * presenting and serializing it cost ~17 ms of server CPU per request on PostgreSQL, a request that
+ * checks the versions and sends kept bytes ~2 ms in all (measured at load ~13 on two cores).
+ *
+ * Why a kept answer is never stale. The answer is made of three things only:
+ * - the plant row (its document);
+ * - the module and inverter rows the document names;
+ * - what the viewer may do with each of those rows (read, edit, delete: `canReadAsset`,
+ *   `canEditAsset`, `canDeleteAsset` of the viewer's user, company and roles), since a record the
+ *   viewer may not read is left out and `isReadOnly`/`canDelete` are the viewer's.
+ * Every request asks the database, in one prepared statement (models/prediction.ts plantVersions),
+ * the version (`xmin`) of the plant row and of each named equipment row; any update of a row gives it
+ * a new version and a deleted row drops out, whichever process made the change, so the check is
+ * exact in both database modes (per-table write epochs of db/writeWatch.ts would see only this
+ * process's writes, and a statement is logged before it runs). A kept answer whose versions differ is
+ * dropped and made again. On a miss the versions are read before and after the equipment rows are
+ * loaded, and the plant row's version comes with its document: the entry is kept only when they all
+ * agree, so it holds exactly the rows of those versions.
+ * The bytes of one entry are kept per view: the string of (read, edit, delete) of each equipment row
+ * for the viewer, computed by the same rules from the kept rows. Two viewers with the same view get
+ * the same answer; a viewer who may not see a Draft-Private module gets their own.
+ * Who may read the prediction at all is decided before, on every request (policies/prediction.ts);
+ * the key also holds the company, and the version query is scoped to it.
+ */
+import {
+  canDeleteAsset,
+  canEditAsset,
+  canReadAsset,
+  plantEquipmentIds,
+  type LibraryActor,
+} from '@sunfield/domain';
+import type { Db } from '../db/index.ts';
+import { findEquipmentByIds, type EquipmentRow } from '../models/equipment.ts';
+import { findVersionedPlant, plantVersions } from '../models/prediction.ts';
+import { presentPlantEquipment, presentPowerPlant } from './powerPlant.ts';
+
+type Json = Record<string, unknown>;
+
+/** Plants kept per database handle (least recently used dropped first) and views kept per plant. */
+export const PLANT_CACHE_LIMITS = { plants: 32, views: 4 } as const;
+
+interface Entry {
+  /** plantVersions() of the rows below */
+  version: string;
+  data: Json;
+  ids: { modules: number[]; inverters: number[] };
+  modules: EquipmentRow[];
+  inverters: EquipmentRow[];
+  /** answer bytes by view */
+  views: Map<string, Buffer>;
+}
+
+const caches = new WeakMap<Db, Map<string, Entry>>();
+
+function cacheOf(db: Db): Map<string, Entry> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** What the viewer may do with each row: the only part of the answer that depends on the viewer. */
+function viewOf(actor: LibraryActor, entry: Entry): string {
+  const flags = (row: EquipmentRow) =>
+    canReadAsset(actor, row)
+      ? `${canEditAsset(actor, row) ? 'e' : '-'}${canDeleteAsset(actor, row) ? 'd' : '-'}`
+      : 'x';
+  return `${entry.modules.map(flags).join('')}|${entry.inverters.map(flags).join('')}`;
+}
+
+function byId(rows: EquipmentRow[]): EquipmentRow[] {
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** Reads the plant and its equipment; `kept` says whether the reads agree with one set of versions. */
+async function load(
+  db: Db,
+  companyId: string,
+  predictionId: number,
+): Promise<{ entry: Entry; kept: boolean } | undefined> {
+  const plant = await findVersionedPlant(db, companyId, predictionId);
+  if (!plant) return undefined;
+  const ids = plantEquipmentIds(plant.data);
+  const before = await plantVersions(db, companyId, predictionId, ids);
+  const [modules, inverters] = await Promise.all([
+    findEquipmentByIds(db, 'module', ids.modules),
+    findEquipmentByIds(db, 'inverter', ids.inverters),
+  ]);
+  const after = await plantVersions(db, companyId, predictionId, ids);
+  const kept = before !== undefined && before === after && before.startsWith(`${plant.version}|`);
+  const entry: Entry = {
+    version: before ?? '',
+    data: plant.data,
+    ids,
+    modules: byId(modules),
+    inverters: byId(inverters),
+    views: new Map(),
+  };
+  return { entry, kept };
+}
+
+/**
+ * The JSON bytes of the company's prediction's plant as the viewer sees it (presenters/powerPlant.ts),
+ * or undefined when it has none. The caller has checked that the viewer may read the prediction.
+ */
+export async function presentedPlantBytes(
+  db: Db,
+  actor: LibraryActor,
+  predictionId: number,
+): Promise<Buffer | undefined> {
+  const cache = cacheOf(db);
+  const key = `${actor.companyId}:${predictionId}`;
+  let entry = cache.get(key);
+  if (entry) {
+    const version = await plantVersions(db, actor.companyId, predictionId, entry.ids);
+    if (version !== entry.version) {
+      cache.delete(key);
+      if (version === undefined) return undefined;
+      entry = undefined;
+    }
+  }
+  let kept = entry !== undefined;
+  if (!entry) {
+    const loaded = await load(db, actor.companyId, predictionId);
+    if (!loaded) return undefined;
+    entry = loaded.entry;
+    kept = loaded.kept;
+  }
+  // Most recently used last.
+  cache.delete(key);
+  if (kept) {
+    cache.set(key, entry);
+    for (const oldest of cache.keys()) {
+      if (cache.size <= PLANT_CACHE_LIMITS.plants) break;
+      cache.delete(oldest);
+    }
+  }
+  const view = viewOf(actor, entry);
+  let bytes = entry.views.get(view);
+  if (!bytes) {
+    const presented = presentPowerPlant(entry.data, predictionId, {
+      modules: presentPlantEquipment(entry.modules, actor),
+      inverters: presentPlantEquipment(entry.inverters, actor),
+    });
+    bytes = Buffer.from(JSON.stringify(presented));
+    entry.views.set(view, bytes);
+    if (entry.views.size > PLANT_CACHE_LIMITS.views) {
+      const oldest = entry.views.keys().next().value;
+      if (oldest !== undefined) entry.views.delete(oldest);
+    }
+  }
+  return bytes;
+}
+
+/** Drops every kept answer of the database handle (tests). */
+export function clearPlantCache(db: Db): void {
+  caches.delete(db);
+}
