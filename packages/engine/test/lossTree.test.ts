@@ -162,6 +162,47 @@ describe('loss tree (spec 3 PredictionResultSummaryYear, sign + = loss)', () => 
     expect(acc.hours[11]).toBe(0.75);
   });
 
+  it('a column given for several stages gives each the sums of a copy, bit for bit, also accumulated in parts', () => {
+    const month = Uint8Array.of(1, 1, 1, 2, 2, 3, 3, 3);
+    const ghi = Float64Array.of(0, 0.1, 0.7, 1 / 3, 2.2, 0.3, Math.PI, 1e-9);
+    const poa = Float64Array.of(0.2, 0.1, 0.3, 1 / 7, 2.9, 0.6, Math.E, 3e-9);
+    const copy = () => Float64Array.from(poa);
+    // poa given for four stages (no far or near shading, no soiling), and the same values as copies
+    const aliased = {
+      month,
+      ghi,
+      poa,
+      poaAfterFarShading: poa,
+      poaAfterNearShading: poa,
+      poaAfterSoiling: poa,
+    };
+    const copies = {
+      month,
+      ghi,
+      poa,
+      poaAfterFarShading: copy(),
+      poaAfterNearShading: copy(),
+      poaAfterSoiling: copy(),
+    };
+    const a = accumulateLossTree(aliased, { stepHours: 0.1 }, createLossTree());
+    const b = accumulateLossTree(copies, { stepHours: 0.1 }, createLossTree());
+    expect(a.sums).toEqual(b.sums);
+    expect(a.present).toEqual(b.present);
+    // a second part on top: the stages' sums started equal, so they stay equal to the copies' sums
+    accumulateLossTree(aliased, { stepHours: 0.1 }, a);
+    accumulateLossTree(copies, { stepHours: 0.1 }, b);
+    expect(a.sums).toEqual(b.sums);
+    // stages whose sums started different are summed, not copied
+    const c = createLossTree();
+    c.sums[2 * 12] = 0.5; // poaAfterFarShading, January
+    const d = createLossTree();
+    d.sums[2 * 12] = 0.5;
+    accumulateLossTree(aliased, { stepHours: 0.1 }, c);
+    accumulateLossTree(copies, { stepHours: 0.1 }, d);
+    expect(c.sums).toEqual(d.sums);
+    expect(c.sums[2 * 12]).not.toBe(c.sums[1 * 12]);
+  });
+
   it('the accumulators are reusable', () => {
     const { cols, acc } = build({ dcCapacity: P0, losses: EXAMPLE });
     const first = lossTree(acc, { dcCapacity: P0 });

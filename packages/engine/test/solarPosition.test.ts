@@ -4,6 +4,7 @@ import { spaSeries } from '../src/solarPosition/spaSeries.ts';
 import { julianDay, parseIsoWithOffset } from '../src/time/calendar.ts';
 import { sunInstantSeries, yearTimestamps } from '../src/time/weatherTimestamps.ts';
 import { close, loadGolden } from './golden.ts';
+const D2R = Math.PI / 180;
 
 interface SpaIn {
   time: string;
@@ -201,6 +202,24 @@ describe('spaSeries (geocentric quantities on a 48 h grid, 6-point interpolation
     for (let k = 0; k < n; k++) {
       const r = spa({ ...site, time: times[k]!, pressure: pressure[k]!, temperature: temperature[k]! });
       expect(out.apparentZenith[k]! - r.apparentZenith).toBeCloseTo(0, 10);
+    }
+    // the direction cosines later stages read (written only when asked for)
+    const cols = {
+      zenith: new Float64Array(n),
+      apparentZenith: new Float64Array(n),
+      azimuth: new Float64Array(n),
+      cosApparentZenith: new Float64Array(n),
+      sinAzimuth: new Float64Array(n),
+      cosAzimuth: new Float64Array(n),
+      cosZenith: new Float64Array(n),
+    };
+    spaSeries(times, { ...site, pressure, temperature }, cols);
+    for (let k = 0; k < n; k++) {
+      expect(cols.apparentZenith[k]).toBe(out.apparentZenith[k]);
+      expect(cols.cosApparentZenith[k]! - Math.cos(cols.apparentZenith[k]! * D2R)).toBeCloseTo(0, 12);
+      expect(cols.cosZenith[k]! - Math.cos(cols.zenith[k]! * D2R)).toBeCloseTo(0, 12);
+      expect(cols.sinAzimuth[k]! - Math.sin(cols.azimuth[k]! * D2R)).toBeCloseTo(0, 12);
+      expect(cols.cosAzimuth[k]! - Math.cos(cols.azimuth[k]! * D2R)).toBeCloseTo(0, 12);
     }
     const withNaN = Float64Array.of(times[0]!, NaN);
     const o2 = {

@@ -126,54 +126,114 @@ export function moduleMppSeries(
   const tc = typeof x.tempCell === 'number' ? undefined : x.tempCell;
   const t0 = typeof x.tempCell === 'number' ? x.tempCell : 0;
   const added = opts.addedSeriesResistance ?? 0;
-  const n = s.length;
   MPP_IN[7] = 0; // the guess offset, carried from step to step by `step`
+  // One leaf function per case: moduleMppSeries is called with a temperature column (at Tc) and with a
+  // number (25 °C) in every simulation, and with the three loops inside it V8's optimised code for the
+  // one case was thrown away at the other, compiled again at each (25-31 ms, issue 17 warm-up).
   if (m.model === 'pvsyst') {
     const prep = preparePvsyst(m);
-    const rs = prep.rS + added;
-    const dmt = prep.dmt;
-    const vbiM = prep.vbiM;
-    for (let i = 0; i < n; i++) {
-      const g = s[i]!;
-      if (!(g > 0)) {
-        night(out, i);
-        continue;
-      }
-      pvsystKernel(g, tc ? tc[i]! : t0, prep);
-      const iph = PVSYST_OUT[0]!;
-      const i0 = PVSYST_OUT[1]!;
-      const gsh = PVSYST_OUT[2]!;
-      const a = PVSYST_OUT[3]!;
-      setMppInputs(iph, i0, rs, gsh, a, dmt, vbiM);
-      step(out, i);
-    }
+    pvsystMppLoop(s, tc, t0, prep, prep.rS + added, out);
     return out;
   }
-  const { egRef, tRefK, egSlope, sRef, eg1K, alpha } = desotoConstants(m);
-  const { aRef, iLRef, iORef, rShRef } = m;
+  const c = desotoConstants(m);
   const rs = m.rS + added;
   if (!tc) {
     // One cell temperature: the terms of the kernel that depend on it alone (IL,ref + αsc·ΔT, I0, a)
     // once, from the kernel at S = Sref, where IL = (Sref/Sref)·(IL,ref + αsc·ΔT) exactly; per step
     // IL = (S/Sref)·(IL,ref + αsc·ΔT) and 1/Rsh = S/(Sref·Rsh,ref) with the kernel's own operations, so
     // the result is bit-identical to a column filled with that temperature.
-    desotoKernel(sRef, t0, alpha, aRef, iLRef, iORef, rShRef, egRef, egSlope, sRef, tRefK, eg1K);
-    const il = DESOTO_OUT[0]!;
-    const i0 = DESOTO_OUT[1]!;
-    const a = DESOTO_OUT[3]!;
-    const shunt = sRef * rShRef;
-    for (let i = 0; i < n; i++) {
-      const g = s[i]!;
-      if (!(g > 0)) {
-        night(out, i);
-        continue;
-      }
-      setMppInputs((g / sRef) * il, i0, rs, g / shunt, a, 0, Infinity);
-      step(out, i);
-    }
+    const { aRef, iLRef, iORef, rShRef } = m;
+    desotoKernel(
+      c.sRef,
+      t0,
+      c.alpha,
+      aRef,
+      iLRef,
+      iORef,
+      rShRef,
+      c.egRef,
+      c.egSlope,
+      c.sRef,
+      c.tRefK,
+      c.eg1K,
+    );
+    desotoConstantMppLoop(
+      s,
+      c.sRef,
+      DESOTO_OUT[0]!,
+      DESOTO_OUT[1]!,
+      DESOTO_OUT[3]!,
+      c.sRef * rShRef,
+      rs,
+      out,
+    );
     return out;
   }
-  for (let i = 0; i < n; i++) {
+  desotoMppLoop(s, tc, m, c, rs, out);
+  return out;
+}
+
+/** @internal The PVsyst case of {@link moduleMppSeries}: per step the kernel at (S, Tc), then the MPP. */
+function pvsystMppLoop(
+  s: Float64Array,
+  tc: Float64Array | undefined,
+  t0: number,
+  prep: ReturnType<typeof preparePvsyst>,
+  rs: number,
+  out: ModuleMppSeriesOut,
+): void {
+  const dmt = prep.dmt;
+  const vbiM = prep.vbiM;
+  for (let i = 0; i < s.length; i++) {
+    const g = s[i]!;
+    if (!(g > 0)) {
+      night(out, i);
+      continue;
+    }
+    pvsystKernel(g, tc ? tc[i]! : t0, prep);
+    const iph = PVSYST_OUT[0]!;
+    const i0 = PVSYST_OUT[1]!;
+    const gsh = PVSYST_OUT[2]!;
+    const a = PVSYST_OUT[3]!;
+    setMppInputs(iph, i0, rs, gsh, a, dmt, vbiM);
+    step(out, i);
+  }
+}
+
+/** @internal The one-temperature case of {@link moduleMppSeries} (IL, I0 and a of that temperature given). */
+function desotoConstantMppLoop(
+  s: Float64Array,
+  sRef: number,
+  il: number,
+  i0: number,
+  a: number,
+  shunt: number,
+  rs: number,
+  out: ModuleMppSeriesOut,
+): void {
+  for (let i = 0; i < s.length; i++) {
+    const g = s[i]!;
+    if (!(g > 0)) {
+      night(out, i);
+      continue;
+    }
+    setMppInputs((g / sRef) * il, i0, rs, g / shunt, a, 0, Infinity);
+    step(out, i);
+  }
+}
+
+/** @internal The CEC / De Soto case of {@link moduleMppSeries} with a cell temperature per step. */
+function desotoMppLoop(
+  s: Float64Array,
+  tc: Float64Array,
+  m: ({ model: 'cec' } & CecParams) | ({ model: 'desoto' } & DesotoParams),
+  c: ReturnType<typeof desotoConstants>,
+  rs: number,
+  out: ModuleMppSeriesOut,
+): void {
+  const { egRef, tRefK, egSlope, sRef, eg1K, alpha } = c;
+  const { aRef, iLRef, iORef, rShRef } = m;
+  for (let i = 0; i < s.length; i++) {
     const g = s[i]!;
     if (!(g > 0)) {
       night(out, i);
@@ -187,7 +247,6 @@ export function moduleMppSeries(
     setMppInputs(iph, i0, rs, gsh, a, 0, Infinity);
     step(out, i);
   }
-  return out;
 }
 
 /** @internal The constants of `desotoKernel` for a CEC or De Soto module (αsc adjusted for CEC). */

@@ -28,8 +28,8 @@ const DAYS_UNIX_TO_J2000 = JD_J2000 - JULIAN_DAY_UNIX_EPOCH;
 export const SPA_DEFAULT_DELTA_T = 67.0;
 /** Atmospheric refraction at sunrise and sunset used by the report [°]. */
 export const SPA_DEFAULT_ATMOS_REFRACT = 0.5667;
-/** 283·1.02/(1010·60) of the refraction correction (Eq. 42). */
-const REFRACTION_SCALE = (283 * 1.02) / (1010 * 60);
+/** 283·1.02/(1010·60) of the refraction correction (Eq. 42). @internal */
+export const REFRACTION_SCALE = (283 * 1.02) / (1010 * 60);
 /** Apparent radius of the sun [°]. */
 const SUN_RADIUS = 0.26667;
 

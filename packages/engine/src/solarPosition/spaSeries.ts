@@ -37,12 +37,13 @@ import {
   spaMeanSiderealTime,
   spaRefractionLimit,
   spaSiteTerms,
-  spaTopocentric,
+  REFRACTION_SCALE,
   type SpaSite,
 } from './spa.ts';
 import { SPA_B, SPA_L, SPA_R } from './spaTables.ts';
 
 const D2R = Math.PI / 180;
+const R2D = 180 / Math.PI;
 const JD_J2000 = 2451545;
 
 // All Earth periodic terms, flattened: groups L0…L5, B0…B1, R0…R4.
@@ -143,7 +144,6 @@ export interface SpaSeriesOut {
 }
 
 const GEO = new Float64Array(6);
-const TOPO = new Float64Array(12);
 /** Grid columns (cos A, sin A, sin δ, cos δ, sin ξ, E), reused from call to call and grown when a series needs more nodes. */
 let gridStore = new Float64Array(0);
 /**
@@ -450,31 +450,55 @@ function spaSteps(
     }
     const pMbar = pArray === null ? pScalar : pArray[i]! / 100;
     const temp = tArray === null ? tScalar : tArray[i]!;
-    const io = TOPO;
-    io[0] = cN * ca + sN * sa; // cos H
-    io[1] = sN * ca - cN * sa; // sin H
-    io[2] = sd;
-    io[3] = cd;
-    io[4] = sx;
-    io[5] = sinLat;
-    io[6] = cosLat;
-    io[7] = tx;
-    io[8] = ty;
-    io[9] = pMbar;
-    io[10] = temp;
-    io[11] = limit;
-    spaTopocentric(io);
-    const e0 = TOPO[0]!;
-    const eApp = TOPO[1]!;
+    // The topocentric part, written out: `spaTopocentric` of spa.ts (which the scalar `spa` uses), the
+    // same operations in the same order, with locals for its io array (a simulation's columns came out
+    // bit-identical; test/solarPosition.test.ts compares the series with `spa`). The kernel is too large
+    // for V8 to inline, and the call with 12 stores and 7 loads through the array cost ~10 % of the
+    // series' time (issue 17: 1-minute year 70 -> 64 ms CPU).
+    const cH = cN * ca + sN * sa; // cos H
+    const sH = sN * ca - cN * sa; // sin H
+    const num = -tx * sx * sH;
+    const den = cd - tx * sx * cH;
+    const invAlpha = 1 / Math.sqrt(num * num + den * den);
+    const cDa = den * invAlpha;
+    const sDa = num * invAlpha;
+    const nDelta = (sd - ty * sx) * cDa;
+    const invDelta = 1 / Math.sqrt(nDelta * nDelta + den * den);
+    const sDp = nDelta * invDelta;
+    const cDp = den * invDelta;
+    const cHp = cH * cDa + sH * sDa;
+    const sHp = sH * cDa - cH * sDa;
+    let sinE0 = sinLat * sDp + cosLat * cDp * cHp;
+    if (sinE0 > 1) sinE0 = 1;
+    else if (sinE0 < -1) sinE0 = -1;
+    const e0 = Math.asin(sinE0) * R2D;
+    let de = 0;
+    if (e0 >= limit) {
+      de = (pMbar * REFRACTION_SCALE) / ((273 + temp) * Math.tan((e0 + 10.3 / (e0 + 5.11)) * D2R));
+    }
+    const gy = sHp * cDp;
+    const gx = cHp * cDp * sinLat - sDp * cosLat;
+    let az = Math.atan2(gy, gx) * R2D + 180;
+    if (az >= 360) az -= 360;
+    const eApp = e0 + de;
     zenith[i] = 90 - e0;
     apparentZenith[i] = 90 - eApp;
-    azimuth[i] = TOPO[2]!;
+    azimuth[i] = az;
     if (elevation) elevation[i] = e0;
     if (apparentElevation) apparentElevation[i] = eApp;
     if (equationOfTime) equationOfTime[i] = e;
-    if (cosApparentZenith) cosApparentZenith[i] = TOPO[3]!;
-    if (sinAzimuth) sinAzimuth[i] = TOPO[4]!;
-    if (cosAzimuth) cosAzimuth[i] = TOPO[5]!;
-    if (cosZenith) cosZenith[i] = TOPO[6]!;
+    if (cosApparentZenith) {
+      const d = de * D2R;
+      const d2 = d * d;
+      cosApparentZenith[i] =
+        sinE0 * (1 - d2 * (0.5 - d2 / 24)) + Math.sqrt(1 - sinE0 * sinE0) * d * (1 - d2 * (1 / 6 - d2 / 120));
+    }
+    if (sinAzimuth || cosAzimuth) {
+      const r = Math.sqrt(gy * gy + gx * gx);
+      const invR = r > 0 ? -1 / r : 0;
+      if (sinAzimuth) sinAzimuth[i] = gy * invR;
+      if (cosAzimuth) cosAzimuth[i] = r > 0 ? gx * invR : 1;
+    }
+    if (cosZenith) cosZenith[i] = sinE0;
   }
 }
