@@ -204,32 +204,17 @@ export function runArray(
   out: ArrayResult,
 ): void {
   const node = out.settings;
-  const n = out.power.length;
   const ac = out.inverterAc;
   const gross = out.inverterGross;
   ac.fill(0);
   gross.fill(0);
   node.inverters.forEach((inv, k) => {
     const res = inverters[k]!;
-    const r = inv.repeater;
-    for (let i = 0; i < n; i++) {
-      ac[i]! += r * res.acPower[i]!;
-      gross[i]! += r * (res.acPower[i]! + res.clippingLoss[i]!);
-    }
+    addInverterAc(ac, gross, inv.repeater, res.acPower, res.clippingLoss);
   });
   const { acDegradation: gd, acLetid: gl } = factors;
   const own = out.afterLetid !== ac;
-  let producing = 0;
-  for (let i = 0; i < n; i++) {
-    const p = ac[i]!;
-    const d = p > 0 && gd ? p * gd[i]! : p;
-    const l = p > 0 && gl ? p * gl[i]! : d;
-    if (own) {
-      out.afterDegradation[i] = d;
-      out.afterLetid[i] = l;
-    }
-    if (l > 0) producing += stepHours;
-  }
+  const producing = acFactors(ac, gd, gl, own ? out.afterDegradation : undefined, out.afterLetid, stepHours);
   const motor = trackerMotorPower(
     { producingHours: producing / yearFraction },
     { trackerMotorLosses: node.trackerMotorLosses, dcCapacity: node.dcCapacity },
@@ -246,4 +231,48 @@ export function runArray(
       collectionLoss: out.collectionLoss,
     },
   );
+}
+
+/**
+ * @internal ac += r·P_ac and gross += r·(P_ac + clipping) of one inverter. The loops of `runArray` are
+ * leaf functions of typed arrays: inside it they made it hot, and V8 compiled it with `arrayAcSeries`
+ * inlined and threw that code away at the next shape of its arguments (issue 17, warm-up).
+ */
+function addInverterAc(
+  ac: Float64Array,
+  gross: Float64Array,
+  r: number,
+  acPower: Float64Array,
+  clippingLoss: Float64Array,
+): void {
+  for (let i = 0; i < ac.length; i++) {
+    ac[i]! += r * acPower[i]!;
+    gross[i]! += r * (acPower[i]! + clippingLoss[i]!);
+  }
+}
+
+/**
+ * @internal AC degradation and LeTID on positive power into `afterDegradation` and `afterLetid` (not
+ * written when `afterDegradation` is undefined: the columns are `ac` itself); returns the producing hours.
+ */
+function acFactors(
+  ac: Float64Array,
+  gd: Float64Array | undefined,
+  gl: Float64Array | undefined,
+  afterDegradation: Float64Array | undefined,
+  afterLetid: Float64Array,
+  stepHours: number,
+): number {
+  let producing = 0;
+  for (let i = 0; i < ac.length; i++) {
+    const p = ac[i]!;
+    const d = p > 0 && gd ? p * gd[i]! : p;
+    const l = p > 0 && gl ? p * gl[i]! : d;
+    if (afterDegradation) {
+      afterDegradation[i] = d;
+      afterLetid[i] = l;
+    }
+    if (l > 0) producing += stepHours;
+  }
+  return producing;
 }

@@ -341,10 +341,9 @@ export class YearRunner {
 
   /** @internal Plant AC side (steps 19–20) and the loss-tree columns after AC collection. */
   private plantOutput(blocks: BlockResult[], plant: PlantYearColumns): void {
-    const n = this.n;
     const sum = plant.acAfterCollection;
     sum.fill(0);
-    for (const b of blocks) for (let i = 0; i < n; i++) sum[i]! += b.repeater * b.power[i]!;
+    for (const b of blocks) addArrayPower(sum, b.power, b.repeater, undefined);
     const p = this.plant;
     const out = p.ess ? plant.acAfterLgia : plant.power;
     plantAcSeries(
@@ -357,19 +356,13 @@ export class YearRunner {
         lgiaLoss: plant.lgiaLoss,
       },
     );
-    const m = plant.elementLoss.length;
-    const elementLoss = plant.elementLoss;
-    const elementPower = plant.plantElements.map((el) => el.power);
-    const afterAvailability = plant.acAfterAvailability;
-    const availabilityLoss = plant.availabilityLoss;
-    for (let i = 0; i < n; i++) {
-      let v = sum[i]!;
-      for (let k = 0; k < m; k++) {
-        v -= elementLoss[k]![i]!;
-        elementPower[k]![i] = v;
-      }
-      afterAvailability[i] = v - availabilityLoss[i]!;
-    }
+    elementStages(
+      sum,
+      plant.elementLoss,
+      plant.plantElements.map((el) => el.power),
+      plant.availabilityLoss,
+      plant.acAfterAvailability,
+    );
     if (!p.ess) return;
     // Storage on the AC bus: the plant output after availability is offered to it, the LGIA limit at the bus.
     const ess = plant.ess!;
@@ -387,20 +380,48 @@ export class YearRunner {
       this.essState,
     );
     plant.power.set(ess.power);
-    const [roundTrip, inverter, mv, hvac] = ess.stages as [
-      Float64Array,
-      Float64Array,
-      Float64Array,
-      Float64Array,
-    ];
-    for (let i = 0; i < n; i++) {
-      hvac[i] = ess.power[i]!;
-      mv[i] = hvac[i]! + ess.hvacLoss[i]!;
-      inverter[i] = mv[i]! + ess.mvLoss[i]!;
-      roundTrip[i] = inverter[i]! + ess.inverterLoss[i]!;
-      plant.acAfterLgia[i] = roundTrip[i]! + ess.storageLoss[i]!;
-      plant.lgiaLoss[i] = ess.limitLoss[i]!;
+    essStages(ess, plant.acAfterLgia, plant.lgiaLoss);
+  }
+}
+
+/**
+ * @internal Power after each plant element (cumulative) and after availability. The loops of
+ * `plantOutput` are leaf functions: inside it they made it hot, and its optimised code (with the
+ * plant's AC chain inlined) was thrown away in each of the first runs (issue 17, warm-up).
+ */
+function elementStages(
+  sum: Float64Array,
+  elementLoss: readonly Float64Array[],
+  elementPower: readonly Float64Array[],
+  availabilityLoss: Float64Array,
+  afterAvailability: Float64Array,
+): void {
+  const m = elementLoss.length;
+  for (let i = 0; i < sum.length; i++) {
+    let v = sum[i]!;
+    for (let k = 0; k < m; k++) {
+      v -= elementLoss[k]![i]!;
+      elementPower[k]![i] = v;
     }
+    afterAvailability[i] = v - availabilityLoss[i]!;
+  }
+}
+
+/** @internal The cumulative ESS stages of the loss tree (after HVAC, MV, inverter, round trip) and the LGIA columns. */
+function essStages(ess: EssColumns, acAfterLgia: Float64Array, lgiaLoss: Float64Array): void {
+  const [roundTrip, inverter, mv, hvac] = ess.stages as [
+    Float64Array,
+    Float64Array,
+    Float64Array,
+    Float64Array,
+  ];
+  for (let i = 0; i < acAfterLgia.length; i++) {
+    hvac[i] = ess.power[i]!;
+    mv[i] = hvac[i]! + ess.hvacLoss[i]!;
+    inverter[i] = mv[i]! + ess.mvLoss[i]!;
+    roundTrip[i] = inverter[i]! + ess.inverterLoss[i]!;
+    acAfterLgia[i] = roundTrip[i]! + ess.storageLoss[i]!;
+    lgiaLoss[i] = ess.limitLoss[i]!;
   }
 }
 
