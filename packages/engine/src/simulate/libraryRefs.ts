@@ -173,12 +173,60 @@ export function libraryRecord(
 }
 
 /** The DC limits of a case inverter record, in the order the run's log lists them. */
-const DC_LIMITS = [
+export const DC_LIMITS = [
   ['minVoltage', 'minimum MPPT voltage', 'V'],
   ['maxMPPVoltage', 'maximum MPPT voltage', 'V'],
   ['maxAbsoluteVoltage', 'maximum DC voltage', 'V'],
   ['maxCurrent', 'maximum DC current', 'A'],
 ] as const;
+
+/** A line of the run's log of assumptions, before CaseReader.note joins it as "path = value". */
+export interface AssumptionNote {
+  path: string;
+  value: string;
+}
+
+/**
+ * The note that an inverter is the entry of the newest CEC list holding its name and that an older
+ * list's entry of the same name is not used (issue 17; also the server's note for a Global inverter
+ * seeded from the lists).
+ * @param name the entry's name
+ * @param used the list file whose entry is used
+ * @param older the older list file with an entry of the same name
+ */
+export function olderEntryNote(name: string, used: string, older: string): AssumptionNote {
+  return {
+    path: `inverter "${name}"`,
+    value: `the entry of ${used} (newest first); ${older} has an entry of the same name, not used`,
+  };
+}
+
+/**
+ * The note naming the DC limits (MPPT window, maximum voltage and current) an inverter took from a CEC
+ * list, with their values (issue 17).
+ * @param name the entry's name
+ * @param file the list file
+ * @param fromList the entry's record (the limits as the list gives them)
+ * @param isOwn whether a limit is not the list's (the case gives or removes it): left out
+ * @param why why the list's values were used, e.g. "the case does not give them"
+ * @returns the note, or undefined when no limit comes from the list
+ */
+export function listLimitsNote(
+  name: string,
+  file: string,
+  fromList: Json,
+  isOwn: (key: string) => boolean,
+  why: string,
+): AssumptionNote | undefined {
+  const taken: string[] = [];
+  for (const [key, label, unit] of DC_LIMITS) {
+    const x = fromList[key];
+    if (isOwn(key) || typeof x !== 'number') continue;
+    taken.push(`${label} ${x} ${unit}`);
+  }
+  if (taken.length === 0) return undefined;
+  return { path: `inverter "${name}".DC limits`, value: `${taken.join(', ')} (from ${file}; ${why})` };
+}
 
 /**
  * @internal A default that changes a result (issue 17), in the run's log of assumptions: an inverter
@@ -202,11 +250,10 @@ function noteOlderEntries(
     } catch (e) {
       if (!(e instanceof LibraryLookupError)) throw e;
     }
-    if (found)
-      r.note(
-        `inverter "${name}"`,
-        `the entry of ${used} (newest first); ${f} has an entry of the same name, not used`,
-      );
+    if (found) {
+      const n = olderEntryNote(name, used, f);
+      r.note(n.path, n.value);
+    }
   }
 }
 
@@ -217,12 +264,6 @@ function noteOlderEntries(
  * per inverter name, with the values.
  */
 function noteListLimits(r: CaseReader, name: string, file: string, fromList: Json, given: Json): void {
-  const taken: string[] = [];
-  for (const [key, label, unit] of DC_LIMITS) {
-    const x = fromList[key];
-    if (key in given || typeof x !== 'number') continue;
-    taken.push(`${label} ${x} ${unit}`);
-  }
-  if (taken.length > 0)
-    r.note(`inverter "${name}".DC limits`, `${taken.join(', ')} (from ${file}; the case does not give them)`);
+  const n = listLimitsNote(name, file, fromList, (key) => key in given, 'the case does not give them');
+  if (n) r.note(n.path, n.value);
 }

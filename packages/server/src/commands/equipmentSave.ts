@@ -6,6 +6,7 @@
 import { canChangeAssetStatus, cloneAssetStatus, settableAssetStatuses } from '@sunfield/domain';
 import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/index.ts';
+import { CEC_ENTRY_KEY } from '../lib/cecEntry.ts';
 import { badRequest } from '../lib/errors.ts';
 import {
   findEquipmentByIds,
@@ -82,7 +83,7 @@ export async function saveEquipment(
     name,
     manufacturer: text(entity.manufacturer),
     model: text(entity.model),
-    data: { ...entityData(entity), name },
+    data: { ...entityData(entity), name, ...keptTrace(row) },
     lastModifiedById: auth.user.id,
   });
 }
@@ -103,8 +104,16 @@ export async function cloneEquipment(
     manufacturer: row.manufacturer,
     model: row.model,
     source: row.source,
-    data: { ...entityData(row.data), name },
+    data: { ...entityData(row.data), name, ...keptTrace(row) },
   });
+}
+
+/**
+ * The seed's CEC trace of a stored record (lib/cecEntry.ts), which a save or a clone keeps: the run
+ * compares the record's DC limits with the list's, so a limit changed since is not said to come from it.
+ */
+function keptTrace(row: EquipmentRow): Entity {
+  return row.data[CEC_ENTRY_KEY] !== undefined ? { [CEC_ENTRY_KEY]: row.data[CEC_ENTRY_KEY] } : {};
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -2,7 +2,10 @@
  * First-start seed of the Global module and inverter libraries from the CEC lists shipped gzipped in
  * `packages/server/library/` (or the folder SUNFIELD_LIBRARY_DIR names): the CEC module list
  * (2021-12-01) and the CEC inverter lists (2022-02-18, then the 2019-03-05 names the newer list lacks).
- * Every entry becomes a Global asset (no company, status Global) with its source recorded.
+ * Every entry becomes a Global asset (no company, status Global) with its source recorded; an inverter
+ * also with the trace of what the seed chose (lib/cecEntry.ts: the 2022 entry over a 2019 entry of the
+ * same name, the DC limits from the list), which a prediction run puts in its log of assumptions.
+ * Libraries seeded before the trace existed get it once at the next start (`backfillCecEntries`).
  *
  * Runs once: completion is recorded in `system_settings` under `library.seeded.v1`, in the same
  * transaction as the rows, under an advisory lock so that two processes starting together seed once.
@@ -14,12 +17,16 @@ import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import { ASSET_STATUS } from '@sunfield/domain';
 import { parseCecInverterLibrary, parseCecModuleLibrary } from '@sunfield/engine/library/cecCsv.ts';
+import { cecInverterRecord } from '@sunfield/engine/library/cecRecords.ts';
 import type { Db } from '../db/index.ts';
 import { systemSettings } from '../db/schema.ts';
 import { insertEquipmentBatch, type EquipmentInsert } from '../models/equipment.ts';
+import { CEC_ENTRY_KEY, cecEntryTrace } from '../lib/cecEntry.ts';
 import { inverterFromCec, moduleFromCec } from './equipmentRecords.ts';
 
 export const LIBRARY_SEED_KEY = 'library.seeded.v1';
+/** Recorded once the Global inverters carry their CEC trace (seeded so, or given it by the backfill). */
+export const CEC_ENTRY_BACKFILL_KEY = 'library.cecEntry.v1';
 
 export const CEC_MODULE_FILE = 'sam-library-cec-modules-2021-12-01.csv';
 export const CEC_INVERTER_FILES = [
@@ -65,6 +72,8 @@ function read(dir: string, file: string): string | undefined {
   return fs.existsSync(gz) ? zlib.gunzipSync(fs.readFileSync(gz)).toString('utf8') : undefined;
 }
 
+const GLOBAL = { companyId: null, ownerId: null, status: ASSET_STATUS.Global } as const;
+
 /** The Global entries of the CEC lists in `dir`, ready to insert. */
 export function cecLibraryEntries(
   dir: string,
@@ -72,13 +81,12 @@ export function cecLibraryEntries(
 ): { modules: EquipmentInsert[]; inverters: EquipmentInsert[] } | { missing: string } {
   const moduleText = read(dir, CEC_MODULE_FILE);
   if (moduleText === undefined) return { missing: path.join(dir, CEC_MODULE_FILE) };
-  const global = { companyId: null, ownerId: null, status: ASSET_STATUS.Global };
   const modules = parseCecModuleLibrary(moduleText, CEC_MODULE_FILE)
     .records.slice(0, limit)
     .map((m): EquipmentInsert => {
       const data = moduleFromCec(m);
       return {
-        ...global,
+        ...GLOBAL,
         name: m.name,
         manufacturer: m.manufacturer || null,
         model: (data.model as string | undefined) ?? null,
@@ -86,20 +94,30 @@ export function cecLibraryEntries(
         data,
       };
     });
+  const inverters = cecInverterEntries(dir, limit);
+  return 'missing' in inverters ? inverters : { modules, inverters };
+}
+
+/**
+ * The Global inverters of the CEC lists in `dir`, ready to insert: the newest list's entries, then the
+ * names an older list adds, each with its CEC trace (lib/cecEntry.ts).
+ */
+export function cecInverterEntries(
+  dir: string,
+  limit = Number.POSITIVE_INFINITY,
+): EquipmentInsert[] | { missing: string } {
+  const lists = inverterLists(dir);
+  if ('missing' in lists) return lists;
   const inverters: EquipmentInsert[] = [];
   const names = new Set<string>();
-  for (const list of CEC_INVERTER_FILES) {
-    const text = read(dir, list.file);
-    if (text === undefined) {
-      if (list === CEC_INVERTER_FILES[0]) return { missing: path.join(dir, list.file) };
-      continue;
-    }
-    for (const v of parseCecInverterLibrary(text, list.file).records) {
+  lists.forEach(({ list, library }, k) => {
+    for (const v of library.records) {
       if (names.has(v.name) || names.size >= limit) continue;
       names.add(v.name);
       const data = inverterFromCec(v);
+      data[CEC_ENTRY_KEY] = cecEntryTrace(list.file, v.name, olderListsNaming(lists, k, v.name), data);
       inverters.push({
-        ...global,
+        ...GLOBAL,
         name: v.name,
         manufacturer: (data.manufacturer as string | null) ?? null,
         model: (data.model as string | undefined) ?? null,
@@ -107,17 +125,93 @@ export function cecLibraryEntries(
         data,
       });
     }
-  }
-  return { modules, inverters };
+  });
+  return inverters;
 }
 
-async function seededAlready(db: Db): Promise<boolean> {
+type InverterList = {
+  list: (typeof CEC_INVERTER_FILES)[number];
+  library: ReturnType<typeof parseCecInverterLibrary>;
+};
+
+/** The CEC inverter lists in `dir`, newest first (the newest is required, the older ones optional). */
+function inverterLists(dir: string): InverterList[] | { missing: string } {
+  const out: InverterList[] = [];
+  for (const list of CEC_INVERTER_FILES) {
+    const text = read(dir, list.file);
+    if (text === undefined) {
+      if (list === CEC_INVERTER_FILES[0]) return { missing: path.join(dir, list.file) };
+      continue;
+    }
+    out.push({ list, library: parseCecInverterLibrary(text, list.file) });
+  }
+  return out;
+}
+
+/** The lists after the `k`th with an entry of this name: the entries the seed did not use. */
+function olderListsNaming(lists: InverterList[], k: number, name: string): string[] {
+  return lists.slice(k + 1).flatMap(({ list, library }) => (library.byName.has(name) ? [list.file] : []));
+}
+
+async function settingExists(db: Db, key: string): Promise<boolean> {
   const rows = await db
     .select({ key: systemSettings.key })
     .from(systemSettings)
-    .where(eq(systemSettings.key, LIBRARY_SEED_KEY))
+    .where(eq(systemSettings.key, key))
     .limit(1);
   return rows.length > 0;
+}
+
+const seededAlready = (db: Db) => settingExists(db, LIBRARY_SEED_KEY);
+
+/**
+ * Gives the Global inverters of a library seeded before the seed left its trace (lib/cecEntry.ts)
+ * the trace, from the lists in `dir`: each Global inverter whose source is a CEC inverter list and
+ * whose name is an entry of it, unless it has one. Runs once (recorded under
+ * {@link CEC_ENTRY_BACKFILL_KEY}, in the transaction of the update, under the seed's lock); missing
+ * lists are a warning and leave it for the next start. Clones made before it keep no trace.
+ * @returns the number of inverters given the trace, or undefined when there was nothing to do
+ */
+export async function backfillCecEntries(
+  db: Db,
+  options: { dir?: string; log?: (message: string) => void } = {},
+): Promise<number | undefined> {
+  if (await settingExists(db, CEC_ENTRY_BACKFILL_KEY)) return undefined;
+  const log = options.log ?? ((message: string) => console.log(message));
+  const lists = inverterLists(options.dir ?? libraryDir());
+  if ('missing' in lists) {
+    log(`Warning: CEC inverter list not found (${lists.missing}); the Global inverters get no CEC trace.`);
+    return undefined;
+  }
+  const traces = lists.flatMap(({ list, library }, k) =>
+    library.records.map((v) => ({
+      source: list.source,
+      name: v.name,
+      entry: cecEntryTrace(list.file, v.name, olderListsNaming(lists, k, v.name), cecInverterRecord(v)),
+    })),
+  );
+  const updated = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await settingExists(tx as unknown as Db, CEC_ENTRY_BACKFILL_KEY)) return undefined;
+    const result = (await tx.execute(sql`
+      update inverters as i
+         set data = i.data || jsonb_build_object(${CEC_ENTRY_KEY}::text, v.entry)
+        from jsonb_to_recordset(${JSON.stringify(traces)}::jsonb) as v(source text, name text, entry jsonb)
+       where i.company_id is null and i.source = v.source and i.name = v.name
+         and i.data -> ${CEC_ENTRY_KEY}::text is null
+      returning i.id`)) as unknown as { rows: unknown[] };
+    const count = result.rows.length;
+    await tx
+      .insert(systemSettings)
+      .values({ key: CEC_ENTRY_BACKFILL_KEY, value: { inverters: count, at: new Date().toISOString() } });
+    return count;
+  });
+  if (updated === undefined) return undefined;
+  if (updated > 0) {
+    await db.execute(sql`vacuum analyze inverters`);
+    log(`Recorded the CEC entry of ${updated} Global inverters seeded before (their run-log notes).`);
+  }
+  return updated;
 }
 
 /** Seeds the Global libraries unless done before; says what it did and how long it took. */
@@ -128,9 +222,11 @@ export async function seedGlobalLibrary(
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const log = options.log ?? ((message: string) => console.log(message));
-  if (await seededAlready(db))
-    return { status: 'already', modules: 0, inverters: 0, milliseconds: elapsed() };
   const dir = options.dir ?? libraryDir();
+  if (await seededAlready(db)) {
+    await backfillCecEntries(db, { dir, log });
+    return { status: 'already', modules: 0, inverters: 0, milliseconds: elapsed() };
+  }
   const entries = cecLibraryEntries(dir, options.limit);
   if ('missing' in entries) {
     const reason = `CEC library list not found (${entries.missing}); the Global module and inverter libraries stay empty. Set SUNFIELD_LIBRARY_DIR to the folder of the CEC lists.`;
@@ -150,6 +246,11 @@ export async function seedGlobalLibrary(
         sources: [CEC_MODULE_SOURCE, ...CEC_INVERTER_FILES.map((list) => list.source)],
         seededAt: new Date().toISOString(),
       },
+    });
+    // The inverters carry their CEC trace from the start: no backfill.
+    await tx.insert(systemSettings).values({
+      key: CEC_ENTRY_BACKFILL_KEY,
+      value: { inverters: 0, at: new Date().toISOString() },
     });
     return true;
   });

@@ -40,7 +40,7 @@ import type { ProjectRow, ProjectWithOwner } from '../models/project.ts';
 import type { createProjectSchema } from '../routes/project/schemas.ts';
 import { actorOf } from '../policies/prediction.ts';
 import { inverterBodySchema, moduleBodySchema } from '../routes/module/schemas.ts';
-import { createEquipment } from './equipmentSave.ts';
+import { createEquipment, entityData } from './equipmentSave.ts';
 import { plantMergeContext, storePlant } from './powerPlantSave.ts';
 import { createProject } from './projectSave.ts';
 import {
@@ -85,7 +85,14 @@ function libraryRecord(row: {
   model: string | null;
   data: Json;
 }): Json {
-  return { ...row.data, id: row.id, name: row.name, manufacturer: row.manufacturer, model: row.model };
+  // entityData: without the fields the library owns (the seed's CEC trace among them).
+  return {
+    ...entityData(row.data),
+    id: row.id,
+    name: row.name,
+    manufacturer: row.manufacturer,
+    model: row.model,
+  };
 }
 
 /** The export document of a project (see the file comment). */

@@ -4,9 +4,13 @@
  */
 import { canDeleteAsset, canEditAsset, type LibraryActor } from '@sunfield/domain';
 import { INVERTER_FIELDS, MODULE_FIELDS, withEveryField } from '@sunfield/domain/api/specFields.ts';
+import { CEC_ENTRY_KEY } from '../lib/cecEntry.ts';
 import type { EquipmentKind, EquipmentListRow, EquipmentRow } from '../models/equipment.ts';
 
-/** Fields of the stored entity that the library columns own; never taken from `data`. */
+/**
+ * Fields of the stored entity that the library columns own, and the seed's CEC trace
+ * (lib/cecEntry.ts, server-owned): never presented from `data` nor taken from a request.
+ */
 export const LIBRARY_FIELDS = [
   'id',
   'name',
@@ -26,6 +30,7 @@ export const LIBRARY_FIELDS = [
   'lastModified',
   'lastModifiedById',
   'lastModifiedBy',
+  CEC_ENTRY_KEY,
 ] as const;
 
 export type PresentedEquipment = Record<string, unknown> & {

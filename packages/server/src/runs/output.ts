@@ -13,6 +13,7 @@ import {
   type DcFieldResult,
   type SimulationResult,
 } from '@sunfield/engine';
+import { cecEntryNotes } from '../lib/cecEntry.ts';
 
 /** Which nodes keep their series (spec 3 `NodalExportConfiguration` per block, plus the system). */
 export interface ExportOptions {
@@ -220,7 +221,7 @@ function dcFieldSeries(d: DcFieldResult): SeriesSet {
 /**
  * The run's output of a simulation result.
  * @param r the result
- * @param caseJson the case simulated (for the names of the nodes)
+ * @param caseJson the case simulated (for the names of the nodes and the inverters' CEC traces)
  * @param options the nodal export options
  * @param engineMs the simulation's time [ms]
  */
@@ -332,7 +333,8 @@ export function runOutput(
   return {
     summary: JSON.parse(JSON.stringify(r.summary)) as Record<string, unknown>,
     warnings: [...r.warnings],
-    defaultsApplied: [...r.case.defaultsApplied],
+    // The engine's defaults, then what the seed chose for a Global inverter from the CEC lists.
+    defaultsApplied: [...new Set([...r.case.defaultsApplied, ...cecEntryNotes(caseJson)])],
     stepHours: r.stepHours,
     length: n,
     utcOffsetHours: r.case.project.timeZone,

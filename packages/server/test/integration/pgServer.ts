@@ -37,3 +37,29 @@ export async function onServer<T>(fn: (client: pg.Client) => Promise<T>, databas
     await client.end();
   }
 }
+
+/**
+ * A fresh database of this worker for a suite that needs one (a first start, a seed): `{worker's
+ * database}_{suffix}`, dropped first if a former run left it, so runs on other test databases never
+ * touch it. Undefined when the server is not reachable (outside CI) or with SKIP_POSTGRES=1.
+ */
+export async function freshDatabase(suffix: string): Promise<string | undefined> {
+  if (process.env.SKIP_POSTGRES === '1') return undefined;
+  const url = new URL(workerDatabaseUrl());
+  const name = `${url.pathname.slice(1)}_${suffix}`;
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query(`drop database if exists ${name} with (force)`);
+    await client.query(`create database ${name}`);
+    url.pathname = `/${name}`;
+    return url.toString();
+  } catch (error) {
+    if (process.env.CI || process.env.REQUIRE_POSTGRES) throw error;
+    return undefined;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}

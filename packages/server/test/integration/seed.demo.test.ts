@@ -9,7 +9,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
@@ -31,34 +30,11 @@ import {
   seedDemoData,
 } from '../../src/commands/seedDemoData.ts';
 import { call } from './harness.ts';
-import { workerDatabaseUrl } from './pgServer.ts';
+import { freshDatabase } from './pgServer.ts';
 
 type Json = Record<string, unknown>;
 
-/** A fresh PostgreSQL database for this suite, or undefined when the server is not reachable. */
-async function freshPostgres(): Promise<string | undefined> {
-  if (process.env.SKIP_POSTGRES === '1') return undefined;
-  const url = new URL(workerDatabaseUrl());
-  // Named after this worker's database, so that runs on other test databases never drop it.
-  const SEED_DB = `${url.pathname.slice(1)}_seed_demo`;
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString(), connectionTimeoutMillis: 3000 });
-  try {
-    await client.connect();
-    await client.query(`drop database if exists ${SEED_DB} with (force)`);
-    await client.query(`create database ${SEED_DB}`);
-    url.pathname = `/${SEED_DB}`;
-    return url.toString();
-  } catch (error) {
-    if (process.env.CI || process.env.REQUIRE_POSTGRES) throw error;
-    return undefined;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
-
-const pgUrl = await freshPostgres();
+const pgUrl = await freshDatabase('seed_demo');
 const targets = [
   { kind: 'pglite', url: undefined },
   ...(pgUrl ? [{ kind: 'postgres', url: pgUrl }] : []),
