@@ -4,6 +4,7 @@
  * who may act within the company).
  */
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.ts';
 import {
   inverters,
@@ -12,9 +13,10 @@ import {
   plantNodeIds,
   powerPlants,
   predictions,
+  projects,
   users,
 } from '../db/schema.ts';
-import type { OwnerSummary } from './project.ts';
+import type { OwnerSummary, ProjectWithOwner } from './project.ts';
 
 export type PredictionRow = typeof predictions.$inferSelect;
 export type PredictionInsert = typeof predictions.$inferInsert;
@@ -108,45 +110,81 @@ export interface PredictionWithPlantSummary extends PredictionWithOwner {
   plantBlocks: number | null;
 }
 
+/** The project of a prediction route and the prediction asked for, if the project has it. */
+export interface ProjectPrediction {
+  project: ProjectWithOwner;
+  prediction: PredictionWithPlantSummary | undefined;
+}
+
+const projectOwner = alias(users, 'project_owner');
+const predictionOwner = alias(users, 'prediction_owner');
+const ownerOf = (table: typeof projectOwner | typeof predictionOwner) => ({
+  id: table.id,
+  firstName: table.firstName,
+  lastName: table.lastName,
+});
+
 /**
- * A prediction by id, as a prepared statement (one per database handle, as models/project.ts
- * findProject): every prediction, plant, run and result route reads it after its project. It also
- * answers whether the prediction has a plant and its block count (a column written with each save),
- * so GET Prediction/{id} never reads the plant document (issue 18).
+ * The project (as models/project.ts findProject reads it) and the prediction of a prediction route
+ * in one prepared statement (one per database handle): every prediction, plant, run and result
+ * route reads both, and this is one round trip, planned once per connection, with no SQL built per
+ * request (issue 18). It also answers whether the prediction has a plant and its block count (a
+ * column written with each save), so GET Prediction/{id} never reads the plant document.
  */
-const findPredictionQuery = (db: Db) =>
+const findProjectPredictionQuery = (db: Db) =>
   db
-    .select({ prediction: predictions, owner: ownerColumns, plantBlocks: powerPlants.blockCount })
-    .from(predictions)
-    .leftJoin(users, eq(users.id, predictions.ownerId))
+    .select({
+      project: projects,
+      projectOwner: ownerOf(projectOwner),
+      prediction: predictions,
+      owner: ownerOf(predictionOwner),
+      plantBlocks: powerPlants.blockCount,
+    })
+    .from(projects)
+    .leftJoin(projectOwner, eq(projectOwner.id, projects.ownerId))
+    .leftJoin(
+      predictions,
+      and(
+        eq(predictions.id, sql.placeholder('id')),
+        eq(predictions.projectId, projects.id),
+        eq(predictions.companyId, projects.companyId),
+      ),
+    )
+    .leftJoin(predictionOwner, eq(predictionOwner.id, predictions.ownerId))
     .leftJoin(
       powerPlants,
       and(eq(powerPlants.predictionId, predictions.id), eq(powerPlants.companyId, predictions.companyId)),
     )
     .where(
       and(
-        eq(predictions.companyId, sql.placeholder('companyId')),
-        eq(predictions.projectId, sql.placeholder('projectId')),
-        eq(predictions.id, sql.placeholder('id')),
+        eq(projects.companyId, sql.placeholder('companyId')),
+        eq(projects.id, sql.placeholder('projectId')),
       ),
     )
     .limit(1)
-    .prepare('find_prediction_plant');
-const findPredictionQueries = new WeakMap<Db, ReturnType<typeof findPredictionQuery>>();
+    .prepare('find_project_prediction');
+const findProjectPredictionQueries = new WeakMap<Db, ReturnType<typeof findProjectPredictionQuery>>();
 
-export async function findPrediction(
+/** The company's project, and its prediction `id` if it has it; undefined when there is no project. */
+export async function findProjectPrediction(
   db: Db,
   companyId: string,
   projectId: number,
   id: number,
-): Promise<PredictionWithPlantSummary | undefined> {
-  let query = findPredictionQueries.get(db);
+): Promise<ProjectPrediction | undefined> {
+  let query = findProjectPredictionQueries.get(db);
   if (!query) {
-    query = findPredictionQuery(db);
-    findPredictionQueries.set(db, query);
+    query = findProjectPredictionQuery(db);
+    findProjectPredictionQueries.set(db, query);
   }
-  const rows = await query.execute({ companyId, projectId, id });
-  return rows[0] ? withOwner(rows[0]) : undefined;
+  const [row] = await query.execute({ companyId, projectId, id });
+  if (!row) return undefined;
+  return {
+    project: withOwner({ project: row.project, owner: row.projectOwner }),
+    prediction: row.prediction
+      ? withOwner({ prediction: row.prediction, owner: row.owner, plantBlocks: row.plantBlocks })
+      : undefined,
+  };
 }
 
 export async function findPredictionsByIds(

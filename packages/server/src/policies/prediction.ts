@@ -15,9 +15,13 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Db } from '../db/index.ts';
 import { conflict, notFound } from '../lib/errors.ts';
 import { integerId } from '../lib/request.ts';
-import { findPrediction, type PredictionRow, type PredictionWithPlantSummary } from '../models/prediction.ts';
+import {
+  findProjectPrediction,
+  type PredictionRow,
+  type PredictionWithPlantSummary,
+} from '../models/prediction.ts';
 import type { ProjectWithOwner } from '../models/project.ts';
-import { loadProjectFor } from './project.ts';
+import { canReadProject, loadProjectFor, projectNotFound } from './project.ts';
 
 export const PREDICTION_NOT_FOUND = 'Prediction not found';
 export const predictionNotFound = () => notFound(PREDICTION_NOT_FOUND);
@@ -52,13 +56,20 @@ export async function loadPredictionFor(
   rawId: unknown,
   action: PredictionAction = 'read',
 ): Promise<LoadedPrediction> {
-  const project = await loadProjectFor(db, auth, rawProjectId);
+  const projectId = integerId(rawProjectId);
   const id = integerId(rawId);
-  if (id === undefined) throw predictionNotFound();
-  const found = await findPrediction(db, auth.company.id, project.project.id, id);
+  if (projectId === undefined || id === undefined) {
+    await loadProjectFor(db, auth, rawProjectId);
+    throw predictionNotFound();
+  }
+  // One statement reads both (models/prediction.ts); the project's checks come first, as
+  // loadProjectFor makes them.
+  const both = await findProjectPrediction(db, auth.company.id, projectId, id);
+  if (!both || !canReadProject(auth, both.project.project)) throw projectNotFound();
+  const found = both.prediction;
   if (!found || !mayActOnPrediction(auth, found.prediction, 'read')) throw predictionNotFound();
   if (action !== 'read' && !mayActOnPrediction(auth, found.prediction, action)) {
     throw conflict(predictionReadOnlyMessage(found.prediction.name, found.prediction.status));
   }
-  return { ...found, project };
+  return { ...found, project: both.project };
 }
