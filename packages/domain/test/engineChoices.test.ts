@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { DC_FIELD_EXTRAS, dcFieldSchema } from '../src/api/powerPlant.ts';
 import { PREDICTION_EXTRAS, predictionSchema } from '../src/api/prediction.ts';
+import { newPredictionDefaults, withConstantFactors } from '../src/prediction/defaults.ts';
 
 describe("the engine's choices on a prediction", () => {
   it('accepts every transposition and cell-temperature model the engine offers, and no other', () => {
@@ -63,5 +64,30 @@ describe("the engine's cell-temperature coefficients on a DC field", () => {
     expect(dcFieldSchema.safeParse({ faimanU0: -1 }).success).toBe(false);
     expect(dcFieldSchema.safeParse({ dcPowerModel: 2 }).success).toBe(false);
     expect(dcFieldSchema.safeParse({ pvwattsSystemLoss: 100 }).success).toBe(false);
+  });
+});
+
+describe('a constant albedo or soiling saved on a prediction', () => {
+  type Factor = { month: number; albedo: number; soilingLoss: number; spectralShift: number };
+  const stored = newPredictionDefaults({});
+  const months = (data: Record<string, unknown>) => data.monthlyFactors as Factor[];
+
+  it('is written into each of the twelve months a prediction holds, which the run uses', () => {
+    const saved = withConstantFactors({ ...stored, albedo: 0.3 }, { albedo: 0.3 });
+    expect(months(saved).map((f) => f.albedo)).toEqual(Array<number>(12).fill(0.3));
+    expect(months(saved).map((f) => f.soilingLoss)).toEqual(Array<number>(12).fill(0));
+    const both = withConstantFactors(saved, { soilingLoss: 2 });
+    expect(months(both).map((f) => [f.albedo, f.soilingLoss, f.spectralShift])).toEqual(
+      Array.from({ length: 12 }, () => [0.3, 2, 0]),
+    );
+    expect(months(stored).map((f) => f.albedo)).toEqual(Array<number>(12).fill(0.2)); // not changed in place
+  });
+
+  it('leaves monthly factors sent with it as sent, and changes nothing without a constant', () => {
+    const sent = [{ month: 7, albedo: 0.25 }];
+    const data = { ...stored, monthlyFactors: sent, albedo: 0.3 };
+    expect(withConstantFactors(data, { albedo: 0.3, monthlyFactors: sent }).monthlyFactors).toBe(sent);
+    expect(withConstantFactors(stored, { transpositionModel: 100 })).toEqual(stored);
+    expect(withConstantFactors(stored, { albedo: null })).toEqual(stored);
   });
 });

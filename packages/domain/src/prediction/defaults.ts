@@ -125,6 +125,29 @@ export function monthlyValues(setting: unknown, key: 'albedo' | 'soilingLoss'): 
 }
 
 /**
+ * A constant `albedo` [-] or `soilingLoss` [%] saved on a prediction (engine choices, issue 17) is the
+ * value of every month: the engine fills only the months `monthlyFactors` leaves out, and a prediction
+ * always holds twelve (a new one gets them from the defaults above), so a save that gives the constant
+ * without monthly factors writes it into each stored month, and the run uses what the prediction shows.
+ * Monthly factors sent with it stand as sent (the constant fills the months they leave out).
+ * @param data the prediction's fields after the save's changes
+ * @param request the fields the save gives
+ * @returns the fields with the constants written into the monthly factors
+ */
+export function withConstantFactors(data: Readonly<Json>, request: Readonly<Json>): Json {
+  const out: Json = { ...data };
+  if (request.monthlyFactors !== undefined || !Array.isArray(out.monthlyFactors)) return out;
+  const constants: Json = {};
+  for (const key of ['albedo', 'soilingLoss'] as const)
+    if (typeof request[key] === 'number' && Number.isFinite(request[key])) constants[key] = request[key];
+  if (Object.keys(constants).length === 0) return out;
+  out.monthlyFactors = (out.monthlyFactors as unknown[]).map((factor) =>
+    isObject(factor) ? { ...factor, ...constants } : factor,
+  );
+  return out;
+}
+
+/**
  * The fields of a new prediction: the defaults above with the company's default settings over them
  * (`simulationSettings` for model choices and uncertainty, `environmentalConditions.monthlySoilingLoss`
  * and `monthlyAlbedo` for the monthly factors). Values of the wrong type are ignored.

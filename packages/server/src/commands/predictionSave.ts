@@ -11,6 +11,8 @@
  *   (otherwise they are adjusted, with the warning of spec 2 §8.4); the meteo-POA, decomposition and
  *   transposition choices follow the file unless the request gives them (spec 1 §4); a file whose
  *   time zone differs from the project's is warned about. Warnings travel in `x-message`.
+ * - A constant `albedo` or `soilingLoss` (engine choices) given without monthly factors is written into
+ *   each month of the stored monthly factors (`withConstantFactors`), which the run then uses.
  */
 import {
   canReadAsset,
@@ -18,6 +20,7 @@ import {
   WARNING,
   weatherChoices,
   weatherTimeZoneWarning,
+  withConstantFactors,
   type PredictionInput,
   type WeatherFacts,
 } from '@sunfield/domain';
@@ -163,7 +166,7 @@ export async function createPrediction(
     data = applyData(data, follow.changes);
     messages.push(...follow.messages);
   }
-  data = applyData(data, request);
+  data = withConstantFactors(applyData(data, request), request);
   const prediction = await insertPrediction(db, {
     companyId: auth.company.id,
     projectId: project.id,
@@ -202,7 +205,7 @@ export async function updatePrediction(
       messages.push(...follow.messages);
     }
   }
-  changes.data = applyData(data, request);
+  changes.data = withConstantFactors(applyData(data, request), request);
   const prediction = await updatePredictionRow(db, auth.company.id, current.id, changes);
   if (!prediction) throw predictionNotFound();
   return { prediction, messages };
