@@ -75,6 +75,31 @@ function sourcesTime() {
   return Math.max(...sources.map(newestFile));
 }
 
+const repeatAsked = process.argv.some((a) => a === '--repeat' || a.startsWith('--repeat='));
+if (
+  process.argv[2] === 'simulate' &&
+  repeatAsked &&
+  !process.execArgv.includes('--no-concurrent-recompilation')
+) {
+  // `--repeat` measures simulations one after another: the command runs again in a node started with
+  // --no-concurrent-recompilation, which V8 reads only at start-up (v8.setFlagsFromString below leaves
+  // the compiler thread in place). With the thread, a function marked hot in one simulation was
+  // compiled in the background at its next call while that call's loop went on in baseline code and
+  // was compiled a second time on the stack (OSR): the third simulation of a 1-minute year did both
+  // for ~30 loops (--trace-osr: 6 OSR compilations instead of ~30). Measured on 1-minute years, CPU of
+  // simulations 2, 3, 4 in one process, 3 processes each, load 11-17 on 2 CPUs: third simulation
+  // 710-836 -> 584-656 ms; the median of the three (what --repeat 3 prints) fixed 641-697 -> 584-638
+  // ms, tracker 641-703 -> 624-656 ms. One more node start (~40 ms) before the runs, outside the
+  // times the command prints; a single simulation (no --repeat) is not started again.
+  const { spawnSync } = await import('node:child_process');
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, '--no-concurrent-recompilation', import.meta.filename, ...process.argv.slice(2)],
+    { stdio: 'inherit' },
+  );
+  process.exit(child.status ?? 1);
+}
+
 if (process.argv[2] === 'simulate') {
   // A short run of long loops (8,760 to 525,600 steps): baseline (Sparkplug) code from a function's
   // first call instead of after a spell in the interpreter, and optimised code compiled on the main
@@ -90,8 +115,7 @@ if (process.argv[2] === 'simulate') {
   // by TurboFan; the hourly year's single run takes ~115 ms of CPU instead of ~165 (less compilation,
   // which now happens on the main thread), a single 1-minute year ~7 % more. With --repeat the
   // default budget (runs 2-21 would take ~18 % longer with the larger one).
-  if (!process.argv.some((a) => a === '--repeat' || a.startsWith('--repeat=')))
-    v8.setFlagsFromString('--interrupt-budget=270000');
+  if (!repeatAsked) v8.setFlagsFromString('--interrupt-budget=270000');
 }
 
 const choice = process.env.SUNFIELD_FROM_SOURCE;

@@ -158,6 +158,26 @@ describe('simulate inputs and output formats', () => {
     expect(r.stdout.trim()).toBe('DC 15278.649 kWh, AC 14701.252 kWh');
   });
 
+  it('bin/sunfield.js simulate --repeat runs again in a node started with --no-concurrent-recompilation, same output and exit codes', () => {
+    const bin = path.resolve(import.meta.dirname, '../../bin/sunfield.js');
+    const r = spawnSync(
+      process.execPath,
+      [bin, 'simulate', path.join(examples, 'greensboro_fixed_cec.json'), '--repeat', '1', '--quiet'],
+      { encoding: 'utf8', cwd: tmp },
+    );
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toBe('DC 15278.649 kWh, AC 14701.252 kWh');
+    expect(lines[1]).toMatch(/^Repeat: 1 runs, median /);
+    expect(lines).toHaveLength(2);
+    const bad = spawnSync(process.execPath, [bin, 'simulate', path.join(tmp, 'none.json'), '--repeat', '1'], {
+      encoding: 'utf8',
+      cwd: tmp,
+    });
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/case file not found/);
+  }, 60_000);
+
   it('formats energies and local timestamps', () => {
     expect(formatEnergy(14_701_250)).toBe('14.701 MWh');
     expect(formatEnergy(9_500)).toBe('9.50 kWh');
