@@ -203,6 +203,35 @@ describe('loss tree (spec 3 PredictionResultSummaryYear, sign + = loss)', () => 
     expect(c.sums[2 * 12]).not.toBe(c.sums[1 * 12]);
   });
 
+  it('sums four columns a pass as one at a time: the same additions in the same order, bit for bit', () => {
+    const n = 1000;
+    const month = new Uint8Array(n);
+    for (let i = 0; i < n; i++) month[i] = 1 + Math.floor((i * 12) / n);
+    const names = [
+      'ghi',
+      'poa',
+      'poaAfterFarShading',
+      'poaAfterNearShading',
+      'poaAfterSoiling',
+      'poaAfterIam',
+      'poaAfterSpectral',
+    ] as const;
+    const cols: Record<string, Float64Array | Uint8Array> = { month };
+    names.forEach((name, k) => {
+      cols[name] = Float64Array.from({ length: n }, (_, i) => Math.sin(i * 0.37 + k) * 977.3 + k / 3);
+    });
+    const acc = accumulateLossTree(cols as never, { stepHours: 1 / 60 }, createLossTree());
+    names.forEach((name, k) => {
+      const expected = new Float64Array(12);
+      const c = cols[name]!;
+      for (let i = 0; i < n; i++) expected[month[i]! - 1]! += c[i]! * (1 / 60);
+      const stage = LOSS_TREE_STAGES.findIndex((st) => st.column === name);
+      expect(Array.from(acc.sums.subarray(stage * 12, stage * 12 + 12)), `${name} (${k})`).toEqual(
+        Array.from(expected),
+      );
+    });
+  });
+
   it('the accumulators are reusable', () => {
     const { cols, acc } = build({ dcCapacity: P0, losses: EXAMPLE });
     const first = lossTree(acc, { dcCapacity: P0 });

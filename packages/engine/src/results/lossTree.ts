@@ -199,6 +199,40 @@ function addMonthly(
   }
 }
 
+/** @internal {@link addMonthly} of four columns in one pass, into target offsets oa … od. */
+function addMonthly4(
+  a: Float64Array,
+  b: Float64Array,
+  c: Float64Array,
+  d: Float64Array,
+  runs: Int32Array,
+  dt: number,
+  target: Float64Array,
+  oa: number,
+  ob: number,
+  oc: number,
+  od: number,
+): void {
+  for (let r = 0; r < runs.length; r += 3) {
+    const m = runs[r + 2]!;
+    let sa = target[oa + m]!;
+    let sb = target[ob + m]!;
+    let sc = target[oc + m]!;
+    let sd = target[od + m]!;
+    const end = runs[r + 1]!;
+    for (let i = runs[r]!; i < end; i++) {
+      sa += a[i]! * dt;
+      sb += b[i]! * dt;
+      sc += c[i]! * dt;
+      sd += d[i]! * dt;
+    }
+    target[oa + m] = sa;
+    target[ob + m] = sb;
+    target[oc + m] = sc;
+    target[od + m] = sd;
+  }
+}
+
 /** @internal Whether two stages' 12 monthly sums held the same values (Object.is) before this accumulation. */
 function sameStart(before: Float64Array, a: number, b: number): boolean {
   for (let m = 0; m < 12; m++) if (!Object.is(before[a + m], before[b + m])) return false;
@@ -234,6 +268,9 @@ export function accumulateLossTree(
   // same sums, bit for bit, when its sums started from the same values (issue 17, speed).
   const before = acc.sums.slice();
   const summed = new Map<Float64Array, number>();
+  const toSum: Float64Array[] = [];
+  const sumAt: number[] = [];
+  const copies: number[] = []; // pairs: stage, stage whose sums it takes
   for (let k = 0; k < N_FIXED + e; k++) {
     let col: Float64Array | undefined;
     if (k >= ELEMENTS_AT && k < ELEMENTS_AT + e) {
@@ -246,14 +283,34 @@ export function accumulateLossTree(
     if (!col) continue;
     acc.present[k] = 1;
     const same = summed.get(col);
-    if (same !== undefined && sameStart(before, same * 12, k * 12))
-      acc.sums.copyWithin(k * 12, same * 12, same * 12 + 12);
+    if (same !== undefined && sameStart(before, same * 12, k * 12)) copies.push(k, same);
     else {
-      addMonthly(col, runs, dt, acc.sums, k * 12);
+      toSum.push(col);
+      sumAt.push(k * 12);
       summed.set(col, k);
     }
     if (k >= stageIndex(FIRST_AC, e)) finalCol = col;
   }
+  // Four columns a pass: four independent sums per step instead of one chain of additions (each
+  // stage's sums are the same additions in the same order as one column at a time).
+  let q = 0;
+  for (; q + 4 <= toSum.length; q += 4)
+    addMonthly4(
+      toSum[q]!,
+      toSum[q + 1]!,
+      toSum[q + 2]!,
+      toSum[q + 3]!,
+      runs,
+      dt,
+      acc.sums,
+      sumAt[q]!,
+      sumAt[q + 1]!,
+      sumAt[q + 2]!,
+      sumAt[q + 3]!,
+    );
+  for (; q < toSum.length; q++) addMonthly(toSum[q]!, runs, dt, acc.sums, sumAt[q]!);
+  for (let c = 0; c < copies.length; c += 2)
+    acc.sums.copyWithin(copies[c]! * 12, copies[c + 1]! * 12, copies[c + 1]! * 12 + 12);
   if (x.poaCorrected) {
     addMonthly(x.poaCorrected, runs, dt, acc.poaCorrected, 0);
     acc.poaCorrectedPresent = true;
