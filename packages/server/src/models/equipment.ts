@@ -8,11 +8,25 @@
  * scoped to Global + the caller's company, even for super admins (who may still open another
  * company's asset by id: policies/equipment.ts).
  */
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+} from 'drizzle-orm';
 import { ASSET_STATUS, GLOBAL_STATUSES, isAnyAdmin, type LibraryActor } from '@sunfield/domain';
 import type { Db } from '../db/index.ts';
 import type { WatchedTable } from '../db/writeWatch.ts';
 import { cachedListTotal } from './listTotal.ts';
+import { preparedOnce } from './prepared.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { inverters, modules, users } from '../db/schema.ts';
 import { searchKeys } from '../lib/searchKey.ts';
@@ -144,15 +158,30 @@ export interface EquipmentListQuery {
 const globalCondition = (t: EquipmentTable): SQL =>
   or(isNull(t.companyId), inArray(t.status, [...GLOBAL_STATUSES])) as SQL;
 
-/** Global assets and the actor's company's assets that the actor may read. */
-export function visibleTo(t: EquipmentTable, actor: LibraryActor): SQL {
-  const ownCompany = isAnyAdmin(actor.roles)
-    ? eq(t.companyId, actor.companyId)
+/** Who looks, as {@link visibleTo} needs it: values, or placeholders of a prepared statement. */
+interface Viewer {
+  companyId: string | Placeholder;
+  userId: string | Placeholder;
+  admin: boolean;
+}
+
+function visibleToViewer(t: EquipmentTable, viewer: Viewer): SQL {
+  const ownCompany = viewer.admin
+    ? eq(t.companyId, viewer.companyId)
     : and(
-        eq(t.companyId, actor.companyId),
-        or(ne(t.status, ASSET_STATUS.DraftPrivate), eq(t.ownerId, actor.userId), isNull(t.ownerId)),
+        eq(t.companyId, viewer.companyId),
+        or(ne(t.status, ASSET_STATUS.DraftPrivate), eq(t.ownerId, viewer.userId), isNull(t.ownerId)),
       );
   return or(globalCondition(t), ownCompany) as SQL;
+}
+
+/** Global assets and the actor's company's assets that the actor may read. */
+export function visibleTo(t: EquipmentTable, actor: LibraryActor): SQL {
+  return visibleToViewer(t, {
+    companyId: actor.companyId,
+    userId: actor.userId,
+    admin: isAnyAdmin(actor.roles),
+  });
 }
 
 /**
@@ -233,6 +262,64 @@ function extraColumns(kind: EquipmentKind): Record<string, AnyPgColumn> {
     : { powerRating: inverters.powerRating, maxAbsoluteVoltage: inverters.maxAbsoluteVoltage };
 }
 
+function overviewColumns(kind: EquipmentKind) {
+  const t = tableOf(kind);
+  return {
+    id: t.id,
+    companyId: t.companyId,
+    ownerId: t.ownerId,
+    status: t.status,
+    name: t.name,
+    manufacturer: t.manufacturer,
+    model: t.model,
+    source: t.source,
+    lastModified: t.lastModified,
+    ownerName,
+    extra: extraColumns(kind),
+  };
+}
+
+/** Whether the query filters nothing: the library as the page first opens, by any sort. */
+const filtersNothing = (query: EquipmentListQuery): boolean =>
+  !query.search?.trim() &&
+  !query.statuses?.length &&
+  !query.ownerOnly &&
+  !query.cellTechnologyTypes?.length &&
+  query.minPower === undefined &&
+  query.maxPower === undefined;
+
+/**
+ * The unfiltered page as a prepared statement per kind, viewer shape (admin or not), sort and order,
+ * one set per database handle: planned once per connection on PostgreSQL and never built again by
+ * Drizzle (issue 18).
+ */
+const defaultOverviewQuery = (
+  db: Db,
+  name: string,
+  kind: EquipmentKind,
+  admin: boolean,
+  sort: EquipmentSort,
+  order: 'asc' | 'desc',
+) => {
+  const t = tableOf(kind);
+  const viewer = { companyId: sql.placeholder('companyId'), userId: sql.placeholder('userId'), admin };
+  return db
+    .select(overviewColumns(kind))
+    .from(t)
+    .leftJoin(users, eq(users.id, t.ownerId))
+    .where(visibleToViewer(t, viewer))
+    .orderBy(...listOrder(kind, sort, order))
+    .offset(sql.placeholder('skip'))
+    .limit(sql.placeholder('top'))
+    .prepare(name);
+};
+
+function preparedOverview(db: Db, kind: EquipmentKind, admin: boolean, query: EquipmentListQuery) {
+  const { sort, order } = query;
+  const name = `overview_${kind}_${admin ? 'admin' : 'user'}_${sort}_${order}`;
+  return preparedOnce(db, name, () => defaultOverviewQuery(db, name, kind, admin, sort, order));
+}
+
 export async function listEquipment(
   db: Db,
   kind: EquipmentKind,
@@ -240,36 +327,33 @@ export async function listEquipment(
   query: EquipmentListQuery,
 ): Promise<{ rows: EquipmentListRow[]; total: number }> {
   const t = tableOf(kind);
-  const where = listFilter(kind, actor, query);
-  const extra = extraColumns(kind);
-  const rows = await db
-    .select({
-      id: t.id,
-      companyId: t.companyId,
-      ownerId: t.ownerId,
-      status: t.status,
-      name: t.name,
-      manufacturer: t.manufacturer,
-      model: t.model,
-      source: t.source,
-      lastModified: t.lastModified,
-      ownerName,
-      extra,
-    })
-    .from(t)
-    .leftJoin(users, eq(users.id, t.ownerId))
-    .where(where)
-    .orderBy(...listOrder(kind, query.sort, query.order))
-    .offset((query.page - 1) * query.pageSize)
-    .limit(query.pageSize);
   const skip = (query.page - 1) * query.pageSize;
+  const rows = filtersNothing(query)
+    ? await preparedOverview(db, kind, isAnyAdmin(actor.roles), query).execute({
+        companyId: actor.companyId,
+        userId: actor.userId,
+        skip,
+        top: query.pageSize,
+      })
+    : await db
+        .select(overviewColumns(kind))
+        .from(t)
+        .leftJoin(users, eq(users.id, t.ownerId))
+        .where(listFilter(kind, actor, query))
+        .orderBy(...listOrder(kind, query.sort, query.order))
+        .offset(skip)
+        .limit(query.pageSize);
   const total = await cachedListTotal(
     tableName(kind),
     countKey(actor, query),
     rows.length,
     skip,
     query.pageSize,
-    () => db.select({ n: count() }).from(t).where(where),
+    () =>
+      db
+        .select({ n: count() })
+        .from(t)
+        .where(listFilter(kind, actor, query)),
   );
   return { rows: rows.map((r) => ({ ...r, extra: r.extra as Record<string, number | null> })), total };
 }

@@ -21,6 +21,7 @@ import {
 } from '../../commands/equipmentSave.ts';
 import { readUpload } from '../../commands/equipmentUpload.ts';
 import { badRequest, conflict, INVALID_INPUT, parse } from '../../lib/errors.ts';
+import { JSON_TYPE, pageCacheOf } from '../../lib/pageCache.ts';
 import { canonicalQuery } from '../../lib/request.ts';
 import {
   deleteEquipment,
@@ -74,6 +75,7 @@ export const fileNameOf = (name: string, extension: string): string =>
 export function registerEquipmentRoutes(app: FastifyInstance, options: EquipmentRouteOptions): void {
   const { kind } = options;
   const db = app.services.database.db;
+  const pages = pageCacheOf(app.services.database);
   const label = EQUIPMENT_LABEL[kind];
   const querySchema = overviewQuerySchema(kind);
   const listQuerySchema = libraryListQuerySchema(kind);
@@ -89,25 +91,32 @@ export function registerEquipmentRoutes(app: FastifyInstance, options: Equipment
   app.get(
     `/${options.overviewPath}`,
     { schema: { summary: `${label} library overview, one page`, querystring: querySchema } },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request);
       const query = parse(querySchema, canonicalQuery(request.query, OVERVIEW_KEYS));
       const page = query.page ?? 1;
       const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
       const actor = actorOf(auth);
-      const { rows, total } = await listEquipment(db, kind, actor, {
-        search: query.search,
-        statuses: query.status,
-        ownerOnly: query.ownerOnly,
-        cellTechnologyTypes: query.cellTechnologyType,
-        minPower: query.minPower,
-        maxPower: query.maxPower,
-        sort: query.sort,
-        order: query.order,
-        page,
-        pageSize,
+      // Who looks decides the rows (visibleTo) and each row's isReadOnly: all of the actor is in the key.
+      const key = JSON.stringify([options.overviewPath, actor.companyId, actor.userId, actor.roles, query]);
+      const answer = await pages.page(key, async () => {
+        const { rows, total } = await listEquipment(db, kind, actor, {
+          search: query.search,
+          statuses: query.status,
+          ownerOnly: query.ownerOnly,
+          cellTechnologyTypes: query.cellTechnologyType,
+          minPower: query.minPower,
+          maxPower: query.maxPower,
+          sort: query.sort,
+          order: query.order,
+          page,
+          pageSize,
+        });
+        const items = rows.map((row) => presentOverviewItem(kind, row, actor));
+        return { body: JSON.stringify({ items, total, page, pageSize }), total };
       });
-      return { items: rows.map((row) => presentOverviewItem(kind, row, actor)), total, page, pageSize };
+      reply.type(JSON_TYPE);
+      return answer.body;
     },
   );
 

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { requireAuth } from '../../auth/context.ts';
 import { createProject, updateExistingProject } from '../../commands/projectSave.ts';
 import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
+import { JSON_TYPE, pageCacheOf } from '../../lib/pageCache.ts';
 import { canonicalQuery, sendXMessages } from '../../lib/request.ts';
 import { deleteProject, listAllProjects, listProjects } from '../../models/project.ts';
 import {
@@ -35,6 +36,7 @@ const DEFAULT_TOP = 25;
 
 export async function projectRoutes(app: FastifyInstance): Promise<void> {
   const db = app.services.database.db;
+  const pages = pageCacheOf(app.services.database);
 
   /**
    * The company's projects, one page. Without `status` every status is listed (the web app asks
@@ -51,16 +53,22 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const auth = requireAuth(request);
       const query = parse(projectListQuerySchema, canonicalQuery(request.query, PROJECT_LIST_KEYS));
-      const { rows, total } = await listProjects(db, auth.company.id, {
-        statuses: query.status,
-        search: query.search,
-        sort: query.sort,
-        order: query.order,
-        skip: query.skip ?? 0,
-        top: query.top ?? DEFAULT_TOP,
+      // The page depends on the company and the query only; the viewer is in the key all the same.
+      const key = JSON.stringify(['Project', auth.company.id, auth.user.id, query]);
+      const page = await pages.page(key, async () => {
+        const { rows, total } = await listProjects(db, auth.company.id, {
+          statuses: query.status,
+          search: query.search,
+          sort: query.sort,
+          order: query.order,
+          skip: query.skip ?? 0,
+          top: query.top ?? DEFAULT_TOP,
+        });
+        const body = JSON.stringify(rows.map((row) => presentProject(row.project, { owner: row.owner })));
+        return { body, total };
       });
-      reply.header('X-Total-Count', String(total));
-      return rows.map((row) => presentProject(row.project, { owner: row.owner }));
+      reply.header('X-Total-Count', String(page.total)).type(JSON_TYPE);
+      return page.body;
     },
   );
 

@@ -1,0 +1,90 @@
+/**
+ * Whole answers of list pages, kept while the database is unchanged (issue 18). On the embedded
+ * database a project or library page cost ~5 ms of CPU, nearly all of it PGlite running the page's
+ * statements; the same page served again costs one tiny statement.
+ *
+ * Exactness. An answer is stored with the database's WAL insert position (`pg_current_wal_insert_lsn()`)
+ * read by a statement that runs before the page's own statements, and served again only while a fresh
+ * read of that position is the same. Every change to a table writes WAL before it commits (an insert,
+ * update or delete, a cascade, a trigger's write, the commit or abort record), whatever process, tool or
+ * connection made it, so an unchanged position means that no change became visible since the answer
+ * was read. Reads leave the position alone, except when they prune a page (a miss, never a stale hit).
+ * The test is therefore exact on PostgreSQL too, but there the position moves with any write to any
+ * database of the cluster, and a missed test costs a round trip, so the cache is only switched on for
+ * the embedded database (one process, the `sunfield.pid` lock), where it pays.
+ *
+ * Keys. The caller names everything that changes the answer: the route, the company, the viewer (user
+ * id and roles, which decide visibility and the permission flags of a row) and the parsed query. The
+ * cache is per database handle, so two databases of one process (the tests) never share answers.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database, Db } from '../db/index.ts';
+
+/** One page as sent: its JSON text and the number of matches over all pages. */
+export interface CachedPage {
+  body: string;
+  total: number;
+}
+
+export interface PageCache {
+  /**
+   * The page of `key`: the stored one when the database has not changed since it was read, else
+   * `load`'s (which must read the database afresh, and is stored).
+   */
+  page(key: string, load: () => Promise<CachedPage>): Promise<CachedPage>;
+}
+
+/** Pages kept per database; the oldest stored goes first beyond this. */
+export const MAX_PAGES = 500;
+/** Larger answers are not kept [characters]. */
+export const MAX_PAGE_CHARS = 256 * 1024;
+
+const WAL_POSITION = sql`select pg_current_wal_insert_lsn()::text as lsn`;
+
+async function walPosition(db: Db): Promise<string> {
+  // Both drivers answer `{rows}` (node-postgres QueryResult, PGlite Results).
+  const result = (await db.execute(WAL_POSITION)) as unknown as { rows: { lsn?: string }[] };
+  const lsn = result.rows[0]?.lsn;
+  if (!lsn) throw new Error('pg_current_wal_insert_lsn() answered no row');
+  return lsn;
+}
+
+interface Entry extends CachedPage {
+  lsn: string;
+}
+
+/** A cache of pages over `db`, checked against the WAL position (see the top of this file). */
+export function walPageCache(db: Db, maxPages = MAX_PAGES): PageCache {
+  const entries = new Map<string, Entry>();
+  return {
+    async page(key, load) {
+      const lsn = await walPosition(db);
+      const hit = entries.get(key);
+      if (hit && hit.lsn === lsn) return hit;
+      const fresh = await load();
+      if (fresh.body.length <= MAX_PAGE_CHARS) {
+        entries.delete(key);
+        if (entries.size >= maxPages) entries.delete(entries.keys().next().value!);
+        entries.set(key, { ...fresh, lsn });
+      }
+      return fresh;
+    },
+  };
+}
+
+const uncached: PageCache = { page: (_key, load) => load() };
+const caches = new WeakMap<Db, PageCache>();
+
+/** The page cache of the app's database: WAL-checked on the embedded database, none on PostgreSQL. */
+export function pageCacheOf(database: Pick<Database, 'kind' | 'db'>): PageCache {
+  if (database.kind !== 'pglite') return uncached;
+  let cache = caches.get(database.db);
+  if (!cache) {
+    cache = walPageCache(database.db);
+    caches.set(database.db, cache);
+  }
+  return cache;
+}
+
+/** Sends a cached page's JSON text as it is (Fastify sends a string with a JSON type unchanged). */
+export const JSON_TYPE = 'application/json; charset=utf-8';
