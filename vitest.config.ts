@@ -11,6 +11,7 @@ export default defineConfig({
           include: [
             'packages/{engine,domain,web}/test/**/*.test.{ts,tsx}',
             'packages/server/test/unit/**/*.test.ts',
+            'bench/test/**/*.test.ts',
           ],
           // Whole-year engine runs take 1–5 s each on a busy 2-core machine (cold JIT): 5 s is too tight.
           testTimeout: 30_000,

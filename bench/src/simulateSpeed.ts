@@ -18,10 +18,12 @@
  *    bytes the result holds (every Float64Array/Uint8Array reachable from it, each counted once) over
  *    the steps, and the process's peak resident memory during the 1-minute run.
  *
- * Ratios against the reference (pvlib ModelChain on the same systems): run where `python3 -c "import
- * pvlib"` works; where it does not, the bench says so and prints the ratio against the figures the
- * issue states for this machine (hourly year ~130 ms, 1-minute year ~8 s, whole command ~0.97× ours
- * before the work, i.e. 1.6 s), labelled as such.
+ * Ratios against the reference (pvlib ModelChain on the same systems, pvlibReference.py on the
+ * reference systems the cases state): the hourly year where Python has pvlib (`SUNFIELD_PYTHON`, else
+ * `python3`), with its AC energy against the reference run's to show it is the same system; where it
+ * has not, the bench says why and prints the ratio against the figures the issue states for this
+ * machine (hourly year ~130 ms, 1-minute year ~8 s, whole command ~0.97× ours before the work, i.e.
+ * 1.6 s), labelled as such, as it does for the 1-minute year and the whole command in any case.
  *
  * The bin runs packages/server/dist when it is a current build, the TypeScript sources through tsx
  * otherwise: the bench prints which (`SUNFIELD_FROM_SOURCE=0|1` forces one, as for the command).
@@ -37,12 +39,15 @@ import { simulate } from '@sunfield/engine';
 import { parseTmy3 } from '@sunfield/engine/weather/tmy3.ts';
 import { loadCase } from '../../packages/server/src/commands/simulate/inputs.ts';
 import { sharedDir } from '../../scripts/sharedDir.ts';
+import { pvlibTimings, sameSystem } from './pvlibReference.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const BIN = path.join(ROOT, 'packages/server/bin/sunfield.js');
 const DATA = path.join(sharedDir(), 'data');
 const SYSTEMS = ['fixed', 'tracker'] as const;
 const caseFile = (s: string) => path.join(ROOT, 'examples', `greensboro_${s}_cec.json`);
+/** The reference system (../shared/reference/systems) that a case file states. */
+const referenceName = (s: string) => `greensboro_${s}_cec`;
 
 /** The issue's figures for the reference on this machine [ms] (used when pvlib is not installed). */
 const STATED = { hourly: 130, minute: 8000, whole: 1600 };
@@ -148,12 +153,6 @@ function energies(stdout: string): string {
   return stdout.trim().split('\n').at(-1) ?? '';
 }
 
-/** Whether the reference (Python with pvlib) is installed. */
-function pvlibAvailable(): boolean {
-  const r = spawnSync('python3', ['-c', 'import pvlib'], { encoding: 'utf8' });
-  return r.status === 0;
-}
-
 /**
  * The bytes of typed arrays a simulation result holds, per step: every array reachable from it, each
  * buffer counted once (the weather's own columns included, as the result refers to them).
@@ -193,13 +192,24 @@ function main(): void {
   console.log(
     `command: node ${path.relative(ROOT, BIN)} (SUNFIELD_FROM_SOURCE=${src ?? 'unset'}; dist ${built ? 'present (used when current)' : 'absent: the sources through tsx'})`,
   );
-  const reference = pvlibAvailable();
-  console.log(
-    reference
-      ? 'reference: python3 with pvlib found, but its timing script is not part of this bench yet: ratios below use the issue figures'
-      : 'reference: skipped (python3 -c "import pvlib" fails here); ratios are against the issue\'s stated figures for this machine ' +
-          `(hourly year ${STATED.hourly} ms, 1-minute year ${STATED.minute} ms, whole command ${STATED.whole} ms)`,
-  );
+  // pvlib's ModelChain on the same systems (pvlibReference.py), 20 runs each, where Python has pvlib.
+  const reference = pvlibTimings({ shared: sharedDir(), systems: SYSTEMS.map(referenceName), repeat: 20 });
+  if (reference.available)
+    for (const t of reference.systems)
+      console.log(
+        `reference: pvlib ${t.pvlibVersion} ModelChain, ${t.name}: median ${t.medianMs.toFixed(1)} ms of ${t.runs} runs, ` +
+          `first ${t.firstMs.toFixed(0)} ms; AC ${t.acKwh.toFixed(1)} kWh (the reference run's ${t.referenceAcKwh ?? '?'} kWh: ` +
+          `same system ${sameSystem(t) ? 'yes' : 'NO'}); 1-minute and whole-command ratios stay against the stated figures`,
+      );
+  else
+    console.log(
+      `reference: skipped (${reference.reason}); ratios are against the issue's stated figures for this machine ` +
+        `(hourly year ${STATED.hourly} ms, 1-minute year ${STATED.minute} ms, whole command ${STATED.whole} ms)`,
+    );
+  const hourlyReference = (s: string): [number, string] => {
+    const t = reference.available ? reference.systems.find((x) => x.name === referenceName(s)) : undefined;
+    return t ? [t.medianMs, 'pvlib (measured)'] : [STATED.hourly, 'the stated reference'];
+  };
   for (const s of SYSTEMS) {
     const figures = Array.from({ length: processes }, () =>
       repeatFigures(run(process.execPath, [BIN, 'simulate', caseFile(s), '--repeat', '20']).stdout),
@@ -210,7 +220,7 @@ function main(): void {
     console.log(
       `hourly year, ${s.padEnd(7)}: --repeat 20 median ${med.toFixed(2)} ms (over ${processes} processes: ` +
         `${figures.map((f) => f.median.toFixed(2)).join(', ')}; CPU ${cpu.toFixed(2)} ms), first run ${first.toFixed(1)} ms; ` +
-        `${((8760 / med) * 1000).toExponential(2)} steps/s; ${ratio(STATED.hourly, med)} the stated reference (target ≥ 20×)`,
+        `${((8760 / med) * 1000).toExponential(2)} steps/s; ${ratio(hourlyReference(s)[0], med)} ${hourlyReference(s)[1]} (target ≥ 20×)`,
     );
   }
   for (const s of SYSTEMS) {
