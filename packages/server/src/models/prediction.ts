@@ -104,10 +104,34 @@ export async function listPredictionsOfProjects(
   return listWhere(db, and(eq(predictions.companyId, companyId), inArray(predictions.projectId, projectIds)));
 }
 
+/** A row version: PostgreSQL's `xmin`, the transaction that wrote the row version a query sees. */
+const rowVersion = (table: typeof powerPlants | typeof modules | typeof inverters): SQL<string> =>
+  sql<string>`${table}.xmin::text`;
+
+/** `id:xmin` of each listed row of a library table, in id order, comma-separated ('' for none). */
+const equipmentVersions = (table: typeof modules | typeof inverters, ids: string): SQL<string> =>
+  sql<string>`(select coalesce(string_agg(${table.id} || ':' || ${rowVersion(table)}, ',' order by ${table.id}), '')
+    from ${table} where ${table.id} = any(${sql.placeholder(ids)}::int[]))`;
+
+/** The ids of equipment rows, as an int[] parameter: only ids a row can have (int4, positive). */
+const intArray = (ids: readonly number[] = []): string =>
+  `{${ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2 ** 31 - 1).join(',')}}`;
+
+/** The module and inverter ids whose versions a plant answer depends on. */
+export interface PlantEquipmentIds {
+  modules: readonly number[];
+  inverters: readonly number[];
+}
+
 /** A prediction with its owner and whether it has a plant (and how many blocks it lists). */
 export interface PredictionWithPlantSummary extends PredictionWithOwner {
   /** the plant's `numOfBlocks`; null when the prediction has no plant */
   plantBlocks: number | null;
+  /**
+   * plantVersions() of the plant and of the equipment ids the caller named, read by the same
+   * statement; null when the prediction has no plant
+   */
+  plantVersion: string | null;
 }
 
 /** The project of a prediction route and the prediction asked for, if the project has it. */
@@ -129,7 +153,9 @@ const ownerOf = (table: typeof projectOwner | typeof predictionOwner) => ({
  * in one prepared statement (one per database handle): every prediction, plant, run and result
  * route reads both, and this is one round trip, planned once per connection, with no SQL built per
  * request (issue 18). It also answers whether the prediction has a plant and its block count (a
- * column written with each save), so GET Prediction/{id} never reads the plant document.
+ * column written with each save), so GET Prediction/{id} never reads the plant document, and the
+ * versions of the plant and of the equipment rows the caller names (see {@link plantVersions}), so
+ * that a kept plant answer is checked in the same round trip (none named: the lists are empty).
  */
 const findProjectPredictionQuery = (db: Db) =>
   db
@@ -139,6 +165,9 @@ const findProjectPredictionQuery = (db: Db) =>
       prediction: predictions,
       owner: ownerOf(predictionOwner),
       plantBlocks: powerPlants.blockCount,
+      plantVersion: rowVersion(powerPlants),
+      moduleVersions: equipmentVersions(modules, 'moduleIds'),
+      inverterVersions: equipmentVersions(inverters, 'inverterIds'),
     })
     .from(projects)
     .leftJoin(projectOwner, eq(projectOwner.id, projects.ownerId))
@@ -171,18 +200,33 @@ export async function findProjectPrediction(
   companyId: string,
   projectId: number,
   id: number,
+  equipment?: PlantEquipmentIds,
 ): Promise<ProjectPrediction | undefined> {
   let query = findProjectPredictionQueries.get(db);
   if (!query) {
     query = findProjectPredictionQuery(db);
     findProjectPredictionQueries.set(db, query);
   }
-  const [row] = await query.execute({ companyId, projectId, id });
+  const [row] = await query.execute({
+    companyId,
+    projectId,
+    id,
+    moduleIds: intArray(equipment?.modules),
+    inverterIds: intArray(equipment?.inverters),
+  });
   if (!row) return undefined;
   return {
     project: withOwner({ project: row.project, owner: row.projectOwner }),
     prediction: row.prediction
-      ? withOwner({ prediction: row.prediction, owner: row.owner, plantBlocks: row.plantBlocks })
+      ? withOwner({
+          prediction: row.prediction,
+          owner: row.owner,
+          plantBlocks: row.plantBlocks,
+          plantVersion:
+            row.plantVersion === null
+              ? null
+              : `${row.plantVersion}|${row.moduleVersions}|${row.inverterVersions}`,
+        })
       : undefined,
   };
 }
@@ -274,10 +318,6 @@ export async function findPowerPlant(
   return rows[0];
 }
 
-/** A row version: PostgreSQL's `xmin`, the transaction that wrote the row version a query sees. */
-const rowVersion = (table: typeof powerPlants | typeof modules | typeof inverters): SQL<string> =>
-  sql<string>`${table}.xmin::text`;
-
 /** The plant document with the version of its row (see {@link plantVersions}). */
 const findVersionedPlantQuery = (db: Db) =>
   db
@@ -305,11 +345,6 @@ export async function findVersionedPlant(
   }
   return (await query.execute({ companyId, predictionId }))[0];
 }
-
-/** `id:xmin` of each listed row of a library table, in id order, comma-separated ('' for none). */
-const equipmentVersions = (table: typeof modules | typeof inverters, ids: string): SQL<string> =>
-  sql<string>`(select coalesce(string_agg(${table.id} || ':' || ${rowVersion(table)}, ',' order by ${table.id}), '')
-    from ${table} where ${table.id} = any(${sql.placeholder(ids)}::int[]))`;
 
 const plantVersionsQuery = (db: Db) =>
   db
@@ -340,16 +375,13 @@ export async function plantVersions(
   db: Db,
   companyId: string,
   predictionId: number,
-  equipment: { modules: readonly number[]; inverters: readonly number[] },
+  equipment: PlantEquipmentIds,
 ): Promise<string | undefined> {
   let query = plantVersionsQueries.get(db);
   if (!query) {
     query = plantVersionsQuery(db);
     plantVersionsQueries.set(db, query);
   }
-  // Only ids a row can have (int4, positive) are asked; no row answers any other.
-  const intArray = (ids: readonly number[]) =>
-    `{${ids.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2 ** 31 - 1).join(',')}}`;
   const [row] = await query.execute({
     companyId,
     predictionId,

@@ -17,6 +17,7 @@ import { conflict, notFound } from '../lib/errors.ts';
 import { integerId } from '../lib/request.ts';
 import {
   findProjectPrediction,
+  type PlantEquipmentIds,
   type PredictionRow,
   type PredictionWithPlantSummary,
 } from '../models/prediction.ts';
@@ -47,7 +48,8 @@ export interface LoadedPrediction extends PredictionWithPlantSummary {
 
 /**
  * The prediction of the project that the caller may read (else 404) and, for 'edit' and 'delete',
- * whose status allows it (else 409 with the read-only text).
+ * whose status allows it (else 409 with the read-only text). `plantEquipment`: the equipment whose
+ * versions `plantVersion` should hold (the plant route's kept answer, presenters/powerPlantCache.ts).
  */
 export async function loadPredictionFor(
   db: Db,
@@ -55,6 +57,7 @@ export async function loadPredictionFor(
   rawProjectId: unknown,
   rawId: unknown,
   action: PredictionAction = 'read',
+  plantEquipment?: PlantEquipmentIds,
 ): Promise<LoadedPrediction> {
   const projectId = integerId(rawProjectId);
   const id = integerId(rawId);
@@ -64,7 +67,7 @@ export async function loadPredictionFor(
   }
   // One statement reads both (models/prediction.ts); the project's checks come first, as
   // loadProjectFor makes them.
-  const both = await findProjectPrediction(db, auth.company.id, projectId, id);
+  const both = await findProjectPrediction(db, auth.company.id, projectId, id, plantEquipment);
   if (!both || !canReadProject(auth, both.project.project)) throw projectNotFound();
   const found = both.prediction;
   if (!found || !mayActOnPrediction(auth, found.prediction, 'read')) throw predictionNotFound();

@@ -10,8 +10,9 @@
  * - what the viewer may do with each of those rows (read, edit, delete: `canReadAsset`,
  *   `canEditAsset`, `canDeleteAsset` of the viewer's user, company and roles), since a record the
  *   viewer may not read is left out and `isReadOnly`/`canDelete` are the viewer's.
- * Every request asks the database, in one prepared statement (models/prediction.ts plantVersions),
- * the version (`xmin`) of the plant row and of each named equipment row; any update of a row gives it
+ * Every request asks the database the version (`xmin`) of the plant row and of each named equipment
+ * row (models/prediction.ts plantVersions; the plant route asks them in the statement that reads the
+ * project and prediction, so a kept answer costs no statement of its own); any update of a row gives it
  * a new version and a deleted row drops out, whichever process made the change, so the check is
  * exact in both database modes (per-table write epochs of db/writeWatch.ts would see only this
  * process's writes, and a statement is logged before it runs). A kept answer whose versions differ is
@@ -33,7 +34,7 @@ import {
 } from '@sunfield/domain';
 import type { Db } from '../db/index.ts';
 import { findEquipmentByIds, type EquipmentRow } from '../models/equipment.ts';
-import { findVersionedPlant, plantVersions } from '../models/prediction.ts';
+import { findVersionedPlant, plantVersions, type PlantEquipmentIds } from '../models/prediction.ts';
 import { presentPlantEquipment, presentPowerPlant } from './powerPlant.ts';
 
 type Json = Record<string, unknown>;
@@ -104,19 +105,36 @@ async function load(
 }
 
 /**
+ * The equipment of the kept answer of the company's prediction, if there is one: the route asks
+ * their versions in the statement that reads the prediction (policies/prediction.ts), and passes
+ * the answer to {@link presentedPlantBytes}.
+ */
+export function keptPlantEquipment(
+  db: Db,
+  companyId: string,
+  predictionId: number,
+): PlantEquipmentIds | undefined {
+  return caches.get(db)?.get(`${companyId}:${predictionId}`)?.ids;
+}
+
+/**
  * The JSON bytes of the company's prediction's plant as the viewer sees it (presenters/powerPlant.ts),
  * or undefined when it has none. The caller has checked that the viewer may read the prediction.
+ * `checked`: plantVersions() of the plant and of the {@link keptPlantEquipment} ids, read by the
+ * caller after it looked them up (else they are read here). If another request has replaced the entry
+ * meanwhile, its ids differ and so does the string: a mismatch, never a false match.
  */
 export async function presentedPlantBytes(
   db: Db,
   actor: LibraryActor,
   predictionId: number,
+  checked?: string,
 ): Promise<Buffer | undefined> {
   const cache = cacheOf(db);
   const key = `${actor.companyId}:${predictionId}`;
   let entry = cache.get(key);
   if (entry) {
-    const version = await plantVersions(db, actor.companyId, predictionId, entry.ids);
+    const version = checked ?? (await plantVersions(db, actor.companyId, predictionId, entry.ids));
     if (version !== entry.version) {
       cache.delete(key);
       if (version === undefined) return undefined;

@@ -21,11 +21,11 @@ import { calculatePowerPlantFields } from '../../commands/powerPlantCalculate.ts
 import { equipmentRecords, savePowerPlant, storePlant } from '../../commands/powerPlantSave.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound, parse } from '../../lib/errors.ts';
-import { sendXMessages } from '../../lib/request.ts';
+import { integerId, sendXMessages } from '../../lib/request.ts';
 import { findPowerPlant } from '../../models/prediction.ts';
 import { actorOf, loadPredictionFor, predictionNotFound } from '../../policies/prediction.ts';
 import { presentPowerPlant } from '../../presenters/powerPlant.ts';
-import { presentedPlantBytes } from '../../presenters/powerPlantCache.ts';
+import { keptPlantEquipment, presentedPlantBytes } from '../../presenters/powerPlantCache.ts';
 
 type Json = Record<string, unknown>;
 
@@ -70,13 +70,21 @@ export function registerPowerPlantRoutes(app: FastifyInstance): void {
     { schema: { summary: 'The prediction’s power plant (204 when it has none)' } },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const loaded = await load(request, 'read');
-      // The prediction's read says whether it has a plant; the answer itself may be a kept one
-      // (presenters/powerPlantCache.ts: checked against the rows' versions on every request).
+      const { projectId, id } = request.params as { projectId: string; id: string };
+      // The answer may be a kept one (presenters/powerPlantCache.ts): the statement that reads the
+      // prediction (and says whether it has a plant) also reads the versions it was made of.
+      const predictionId = integerId(id);
+      const kept = predictionId && keptPlantEquipment(db, auth.company.id, predictionId);
+      const loaded = await loadPredictionFor(db, auth, projectId, id, 'read', kept || undefined);
       const bytes =
-        loaded.plantBlocks === null
+        loaded.plantVersion === null
           ? undefined
-          : await presentedPlantBytes(db, actorOf(auth), loaded.prediction.id);
+          : await presentedPlantBytes(
+              db,
+              actorOf(auth),
+              loaded.prediction.id,
+              kept ? loaded.plantVersion : undefined,
+            );
       if (!bytes) return reply.status(204).send();
       return reply.type('application/json; charset=utf-8').send(bytes);
     },
