@@ -26,7 +26,18 @@ export interface VerifiedClaims extends AccessClaims {
   exp: number;
 }
 
+/** How many verified tokens each process remembers (a valid token is ~250 bytes). */
+const VERIFIED_TOKENS = 10_000;
+
 export class TokenService {
+  /**
+   * Tokens already verified, with their claims: a client sends the same access token with every
+   * request for up to 15 minutes, and its signature and claims do not change, so the HMAC check and
+   * the decoding (~0.15 ms of CPU, a tenth of a cached authenticated request; issue 18) are done once.
+   * Only valid tokens are kept, the expiry is checked at each use, and revocation is not a matter of
+   * the token (its version claim is checked against the account on every request).
+   */
+  private readonly verified = new Map<string, VerifiedClaims>();
   /**
    * The HMAC key, imported once: given the secret's bytes, jose imports a WebCrypto key on every
    * sign and verify, a measurable part of each authenticated request (issue 18).
@@ -53,6 +64,26 @@ export class TokenService {
 
   /** Returns the claims of a valid token, or null. */
   async verify(token: string): Promise<VerifiedClaims | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      if (known.exp > Date.now() / 1000) return known;
+      this.verified.delete(token);
+    }
+    const claims = await this.check(token);
+    if (claims) {
+      if (this.verified.size >= VERIFIED_TOKENS) {
+        const now = Date.now() / 1000;
+        for (const [key, value] of this.verified) if (value.exp <= now) this.verified.delete(key);
+        // Still full: the oldest first (a Map iterates in insertion order).
+        while (this.verified.size >= VERIFIED_TOKENS)
+          this.verified.delete(this.verified.keys().next().value!);
+      }
+      this.verified.set(token, Object.freeze(claims));
+    }
+    return claims;
+  }
+
+  private async check(token: string): Promise<VerifiedClaims | null> {
     try {
       const { payload } = await jwtVerify(token, await this.key, { algorithms: ['HS256'] });
       if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') return null;
