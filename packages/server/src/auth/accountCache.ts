@@ -11,13 +11,18 @@
  * not listening (the PostgreSQL listening connection dropped and is being replaced) nothing is served
  * from the cache, and everything cached before is forgotten, since a change may have been missed.
  *
+ * The user's accepted agreements come with the account (GET /User/current shows the latest acceptance
+ * of the user's agreement; issue 18: it was a query of its own on every call). Recording a decision
+ * drops the user here and announces `u:{userId}` on the same channel (routes/general/agreements.ts),
+ * so an acceptance shows at once on this process and within milliseconds on the others.
+ *
  * A load that began before an invalidation is not stored (the epoch counter), so an answer read just
  * before a change cannot outlive the change's notification. Entries never cross companies: the cache
  * is keyed by user id and the caller checks the token's company against the loaded one.
  */
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/index.ts';
-import { companies, users } from '../db/schema.ts';
+import { agreementAcceptances, companies, users } from '../db/schema.ts';
 import { REVOKED_CHANNEL } from '../realtime/publish.ts';
 
 export const ACCOUNT_CHANNEL = 'account_changed';
@@ -31,9 +36,18 @@ type CompanyRow = typeof companies.$inferSelect;
 /** The user columns a request may read; the secrets stay in the database. */
 export type AuthUser = Omit<UserRow, 'passwordHash' | 'totpSecret' | 'totpLastStep'>;
 
+/** One accepted agreement version of the user (`decidedDate` as PostgreSQL writes it in JSON). */
+export interface AcceptedAgreement {
+  agreement: string;
+  version: number;
+  decidedDate: string;
+}
+
 export interface CachedAccount {
   user: AuthUser;
   company: CompanyRow;
+  /** Every agreement version the user accepted, in no order. */
+  acceptances: AcceptedAgreement[];
 }
 
 const {
@@ -45,7 +59,15 @@ const {
 
 const accountSelect = (db: Db) =>
   db
-    .select({ user: authUserColumns, company: companies })
+    .select({
+      user: authUserColumns,
+      company: companies,
+      acceptances: sql<AcceptedAgreement[]>`coalesce((
+        select json_agg(json_build_object('agreement', a.agreement, 'version', a.version,
+                                          'decidedDate', a.decided_date))
+          from ${agreementAcceptances} a
+         where a.user_id = ${users.id} and a.decision = 'accepted'), '[]'::json)`,
+    })
     .from(users)
     .innerJoin(companies, eq(users.companyId, companies.id));
 

@@ -24,7 +24,7 @@ import type { companies, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { registerThrottleHeaders } from '../commands/throttle.ts';
 import { accountChangedInRequest, trackAccountWrites } from '../db/writeWatch.ts';
-import { AccountCache, readAccount, type AuthUser } from './accountCache.ts';
+import { AccountCache, readAccount, type AcceptedAgreement, type AuthUser } from './accountCache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -35,6 +35,8 @@ export interface AuthContext {
   user: AuthUser;
   company: CompanyRow;
   tokenKind: 'session' | 'client';
+  /** The agreement versions the user accepted, loaded with the account (absent: read them). */
+  acceptances?: readonly AcceptedAgreement[];
 }
 
 export interface RouteAuthConfig {
@@ -87,7 +89,12 @@ export async function loadAuth(
   if (!account || account.company.id !== companyId) return null;
   if (account.user.status === 0 || account.company.status === 0) return null;
   if (tokenVersion !== undefined && tokenVersion !== account.user.tokenVersion) return null;
-  return { user: account.user, company: account.company, tokenKind: 'session' };
+  return {
+    user: account.user,
+    company: account.company,
+    tokenKind: 'session',
+    acceptances: account.acceptances,
+  };
 }
 
 const resolved = new WeakMap<FastifyRequest, Promise<AuthContext | null>>();

@@ -72,6 +72,22 @@ export async function latestAcceptance(
 }
 
 /**
+ * The latest acceptance of one agreement among the versions a user accepted (loaded with the account,
+ * auth/accountCache.ts): what `latestAcceptance` reads, without a query.
+ */
+export function latestAcceptanceOf(
+  accepted: readonly { agreement: string; version: number; decidedDate: string }[],
+  agreement: AgreementKind,
+): ApiAgreementAcceptance | null {
+  let latest: (typeof accepted)[number] | undefined;
+  for (const row of accepted)
+    if (row.agreement === agreement && (!latest || row.version > latest.version)) latest = row;
+  return latest
+    ? { agreement, version: latest.version, acceptedDate: new Date(latest.decidedDate).toISOString() }
+    : null;
+}
+
+/**
  * Records a decision. Accepting after a bypass turns the bypass into the acceptance (now); a second
  * acceptance, or a bypass after an acceptance, leaves the row as it is. Answers the row on record.
  */

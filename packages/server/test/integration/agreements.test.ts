@@ -6,7 +6,9 @@
 import { expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { AGREEMENTS } from '@sunfield/domain';
+import { AccountCache } from '../../src/auth/accountCache.ts';
 import { agreementAcceptances } from '../../src/db/schema.ts';
+import { latestAcceptance, latestAcceptanceOf } from '../../src/models/agreement.ts';
 import { refreshCookieOf, randomIp, signUpUser } from './factories.ts';
 import { call, describeEachDatabase } from './harness.ts';
 import { createCompanyUser } from './projectFactory.ts';
@@ -158,6 +160,41 @@ describeEachDatabase('agreements', (ctx) => {
       (await call(app, { method: 'DELETE', url: `/api/LoginNotification/${id}`, token: superAdmin.token }))
         .statusCode,
     ).toBe(404);
+  });
+
+  it('shows an acceptance on the cached user at once, here and on the other processes', async () => {
+    const { app, database } = ctx();
+    const user = await createCompanyUser(app);
+    // Another API process on the same database: its own account cache, hearing the change channel.
+    const other = new AccountCache(database.db);
+    await other.listen(database);
+    try {
+      const current = async () =>
+        (
+          (await call(app, { method: 'GET', url: '/api/User/current', token: user.token })).json() as {
+            migrationAgreementAcceptance: { agreement: string; version: number; acceptedDate: string } | null;
+          }
+        ).migrationAgreementAcceptance;
+      // Cached with no acceptance, on both processes.
+      expect(await current()).toBeNull();
+      expect((await other.load(user.userId))!.acceptances).toEqual([]);
+      const heard = new Promise<void>((resolve) => {
+        other.onInvalidate = (key) => {
+          if (key === `u:${user.userId}`) resolve();
+        };
+      });
+
+      expect((await decide(app, user.token, '/api/User/Migrate', true)).statusCode).toBe(200);
+      // The next request of this process shows it, exactly as a read of the table does.
+      const shownNow = await current();
+      expect(shownNow).toEqual(await latestAcceptance(database.db, user.userId, 'migration'));
+      expect(shownNow).toMatchObject({ agreement: 'migration', version: 1 });
+      // The other process drops the user when it hears the change, and reloads the acceptance.
+      await heard;
+      expect(latestAcceptanceOf((await other.load(user.userId))!.acceptances, 'migration')).toEqual(shownNow);
+    } finally {
+      await other.close();
+    }
   });
 
   it('puts the acceptance on the session grants (sign-in and refresh)', async () => {

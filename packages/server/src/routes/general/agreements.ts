@@ -19,6 +19,7 @@ import {
   type AgreementKind,
   type ApiLoginNotification,
 } from '@sunfield/domain';
+import { ACCOUNT_CHANNEL } from '../../auth/accountCache.ts';
 import { ANY_ADMIN, requireAuth, SUPER_ADMIN_ONLY } from '../../auth/context.ts';
 import { companies } from '../../db/schema.ts';
 import { badRequest, INVALID_INPUT, notFound, parse } from '../../lib/errors.ts';
@@ -46,6 +47,12 @@ const publishSchema = z.object({
   companyId: z.uuid('Company id must be a company id.').nullable().optional(),
 });
 
+async function forgetAccount(app: FastifyInstance, userId: string): Promise<void> {
+  const { accounts, database } = app.services;
+  accounts.invalidate(`u:${userId}`);
+  await database.pubsub.publish(ACCOUNT_CHANNEL, `u:${userId}`);
+}
+
 export function registerAgreementRoutes(app: FastifyInstance): void {
   const db = app.services.database.db;
 
@@ -65,6 +72,9 @@ export function registerAgreementRoutes(app: FastifyInstance): void {
       version: agreement.version,
       decision: input.accept ? 'accepted' : 'bypassed',
     });
+    // The accounts carry the acceptances (GET /User/current): this process drops the user before
+    // answering, the others when they hear it.
+    await forgetAccount(app, auth.user.id);
     return {
       agreement: kind,
       version: agreement.version,

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { agreementFor, COLOR_PALETTE_NAMES, type ColorPaletteName } from '@sunfield/domain';
 import { requireAuth } from '../../auth/context.ts';
 import { generateClientSecret } from '../../commands/apiClients.ts';
-import { latestAcceptance } from '../../models/agreement.ts';
+import { latestAcceptance, latestAcceptanceOf } from '../../models/agreement.ts';
 import { users } from '../../db/schema.ts';
 import { parse } from '../../lib/errors.ts';
 import { authorize, canManageUserSecret, canUpdateUser, findCompanyUser } from '../../policies/user.ts';
@@ -72,7 +72,11 @@ export async function userRoutes(app: FastifyInstance): Promise<void> {
 
   app.get('/current', { schema: { summary: 'The signed-in user' } }, async (request) => {
     const auth = requireAuth(request);
-    const acceptance = await latestAcceptance(db, auth.user.id, agreementFor(auth.user.roles).kind);
+    // The acceptances come with the cached account (no query); a decision drops the account at once.
+    const kind = agreementFor(auth.user.roles).kind;
+    const acceptance = auth.acceptances
+      ? latestAcceptanceOf(auth.acceptances, kind)
+      : await latestAcceptance(db, auth.user.id, kind);
     return { ...presentUser(auth.user, auth.company), migrationAgreementAcceptance: acceptance };
   });
 
