@@ -4,13 +4,15 @@
  * on PostgreSQL (BENCH_DATABASE_URL) or on the embedded database in a folder (BENCH_PGLITE_DIR),
  * with the Global library seeded at first start (16,830 CEC modules), and a new company whose user
  * has 200 projects and one prediction with a 100-DC-field plant. When it listens it sends the parent
- * (IPC) `{port, headers, projectId, predictionId}`; it closes on SIGTERM. The leading underscore keeps
- * `npm run bench` from running it on its own.
+ * (IPC) `{port, headers, projectId, predictionId}`; it closes on SIGTERM. On the embedded database the
+ * job workers run in the same process, as in `sunfield serve` (their polling shares the connection).
+ * The leading underscore keeps `npm run bench` from running it on its own.
  */
 import { buildApp } from '../../packages/server/src/app.ts';
 import { seedLibrary } from '../../packages/server/src/commands/seed.ts';
 import { loadConfig } from '../../packages/server/src/config.ts';
 import { openDatabase } from '../../packages/server/src/db/index.ts';
+import { startWorkers } from '../../packages/server/src/jobs/index.ts';
 import { insertEquipment } from '../../packages/server/src/models/equipment.ts';
 import { benchUser } from './benchApp.ts';
 import { plant } from './plantBody.ts';
@@ -76,6 +78,8 @@ await post(
   plant(BENCH_PLANT_BLOCKS, moduleId, inverterId),
 );
 
+const workers = config.embeddedWorkers ? await startWorkers(database, app.log, { config }) : undefined;
+
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
@@ -83,6 +87,7 @@ process.send!({ port, headers, projectId, predictionId, kind: database.kind });
 
 const stop = async () => {
   await app.close();
+  await workers?.stop();
   await database.close();
   process.exit(0);
 };

@@ -2,7 +2,8 @@
  * API load benchmark (issue 18): the server started as `sunfield serve` runs it, in its own process
  * (_apiLoadServer.ts), on the embedded database and on PostgreSQL, loaded over HTTP by autocannon at
  * 1, 10 and 50 connections. Prints req/s, p50 and p99 [ms] of each route, the non-2xx answers and
- * errors (any is a failed run), and the server's request-log bytes per request.
+ * errors (any is a failed run), the server process's CPU time per request (Linux; steadier than req/s
+ * when other work shares the machine) and the server's request-log bytes per request.
  *
  * Routes: a public route with a token (`GET /api/system/version`), a no-op authenticated route
  * (`GET /api/User/current`, no query of its own), the project list (25 of 200, last modified first),
@@ -13,6 +14,8 @@
  * when missing); the embedded database in BENCH_PGLITE_DIR (default a folder in the temp directory,
  * kept so the library is seeded once). The client shares the machine's CPUs with the server: on two
  * cores the figures are a floor, and other load on the machine lowers them (the load is printed).
+ * BENCH_SERVER_ARGS passes node options to the server process only (a CPU profile: `--cpu-prof
+ * --cpu-prof-dir=DIR`; the profile is written when the server closes).
  *
  *   npx tsx bench/src/apiLoad.ts [--duration 5] [--modes pglite,postgres] [--routes list,read]
  *                                [--connections 1,10,50] [--json out.json]
@@ -72,12 +75,16 @@ export interface Figure {
   p99: number;
   non2xx: number;
   errors: number;
+  /** The server process's CPU time per answered request [µs] (Linux). */
+  cpuUsPerRequest?: number;
 }
 
 async function startServer(databaseUrl: string | undefined, logFile: string) {
   const log = fs.openSync(logFile, 'w');
   const child = fork(path.join(HERE, '_apiLoadServer.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    // BENCH_SERVER_ARGS: more node options for the server alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`
+    // (NODE_OPTIONS refuses --cpu-prof).
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_SERVER_ARGS?.split(/\s+/).filter(Boolean) ?? [])],
     env: {
       ...process.env,
       BENCH_DATABASE_URL: databaseUrl ?? '',
@@ -95,7 +102,21 @@ async function startServer(databaseUrl: string | undefined, logFile: string) {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-  return { ready, stop };
+  return { ready, stop, cpu: () => processCpuMs(child.pid) };
+}
+
+/**
+ * CPU time the server process has used [ms] (user + system, from /proc on Linux; undefined elsewhere):
+ * CPU per request is a steadier figure than req/s on a shared machine.
+ */
+function processCpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime are fields 14 and 15 of stat, in clock ticks (100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
 }
 
 async function load(url: string, route: Route, ready: Ready, connections: number, duration: number) {
@@ -118,10 +139,10 @@ async function benchMode(
 ): Promise<Figure[]> {
   const logFile = path.join(os.tmpdir(), `sunfield_bench_api_${mode}.log`);
   const started = performance.now();
-  const { ready, stop } = await startServer(databaseUrl, logFile);
+  const { ready, stop, cpu } = await startServer(databaseUrl, logFile);
   console.log(`\n${mode}: server ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(
-    `${'route'.padEnd(16)} ${'conns'.padStart(5)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  non2xx errors`,
+    `${'route'.padEnd(16)} ${'conns'.padStart(5)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)}  non2xx errors  server CPU µs/req`,
   );
   const url = `http://127.0.0.1:${ready.port}`;
   const figures: Figure[] = [];
@@ -131,7 +152,9 @@ async function benchMode(
     // Warm-up: JIT, the pool's connections, the caches.
     await load(url, route, ready, 10, 1);
     for (const connections of connectionCounts) {
+      const cpuBefore = cpu();
       const r = await load(url, route, ready, connections, duration);
+      const cpuAfter = cpu();
       requests += r.requests.total;
       const figure: Figure = {
         mode,
@@ -142,11 +165,14 @@ async function benchMode(
         p99: r.latency.p99,
         non2xx: r.non2xx,
         errors: r.errors + r.timeouts,
+        ...(cpuBefore !== undefined && cpuAfter !== undefined
+          ? { cpuUsPerRequest: ((cpuAfter - cpuBefore) * 1000) / Math.max(1, r.requests.total) }
+          : {}),
       };
       figures.push(figure);
       console.log(
         `${route.name.padEnd(16)} ${String(connections).padStart(5)} ${figure.rps.toFixed(0).padStart(8)} ` +
-          `${figure.p50.toFixed(1).padStart(8)} ${figure.p99.toFixed(1).padStart(8)}  ${String(figure.non2xx).padStart(6)} ${figure.errors}`,
+          `${figure.p50.toFixed(1).padStart(8)} ${figure.p99.toFixed(1).padStart(8)}  ${String(figure.non2xx).padStart(6)} ${String(figure.errors).padStart(6)}  ${figure.cpuUsPerRequest?.toFixed(0).padStart(16) ?? ''}`,
       );
     }
   }
