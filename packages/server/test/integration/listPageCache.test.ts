@@ -10,6 +10,7 @@ import { pageCacheOf, walPageCache } from '../../src/lib/pageCache.ts';
 import { call, describeEachDatabase } from './harness.ts';
 import { tag } from './moduleHelpers.ts';
 import { createCompanyUser } from './projectFactory.ts';
+import { dataFile, importWeather } from './weatherHelpers.ts';
 
 interface ProjectItem {
   id: number;
@@ -148,5 +149,27 @@ describeEachDatabase('list page cache', (ctx) => {
     });
     expect(await page(colleague.token)).toBeDefined();
     expect(await page(stranger.token)).toBeUndefined();
+  });
+
+  it('shows a weather change at once, to its owner only while it is Draft-Private', async () => {
+    const { app, database } = ctx();
+    const owner = await createCompanyUser(app);
+    const colleague = await createCompanyUser(app, { companyId: owner.companyId });
+    const name = tag('Weather');
+    const { id } = await importWeather(app, owner.token, '723170TYA.CSV', dataFile('723170TYA.CSV'), {
+      name,
+    });
+    const names = async (token: string, path = 'MyWeatherOverview') =>
+      (
+        (await call(app, { method: 'GET', url: `/api/Weather/${path}?search=${name}`, token })).json() as {
+          items: { id: number; name: string }[];
+        }
+      ).items.map((item) => item.name);
+    expect(await names(owner.token)).toEqual([name]);
+    expect(await names(owner.token)).toEqual([name]);
+    expect(await names(colleague.token, 'WeatherOverview')).toEqual([]);
+    await database.executeSql(`update weathers set name = $1 where id = $2`, [`${name} renamed`, id]);
+    expect(await names(owner.token)).toEqual([`${name} renamed`]);
+    expect(await names(colleague.token, 'WeatherOverview')).toEqual([]);
   });
 });

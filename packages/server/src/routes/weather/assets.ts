@@ -22,6 +22,7 @@ import { publishWeatherItem } from '../../commands/weatherImport.ts';
 import { overrideTimestampDefinition } from '../../commands/weatherTimestampOverride.ts';
 import { badRequest, conflict, parse } from '../../lib/errors.ts';
 import { KM_PER_MILE } from '../../lib/geo.ts';
+import { JSON_TYPE, pageCacheOf } from '../../lib/pageCache.ts';
 import { canonicalQuery } from '../../lib/request.ts';
 import {
   deleteWeatherRow,
@@ -57,36 +58,51 @@ export function registerWeatherAssetRoutes(app: FastifyInstance): void {
   const database = app.services.database;
   const db = database.db;
 
-  async function overview(request: Parameters<typeof requireAuth>[0], ownerOnly: boolean) {
+  const pages = pageCacheOf(database);
+
+  /** One page as JSON text, cached on the embedded database (lib/pageCache.ts) for this viewer and query. */
+  async function overview(request: Parameters<typeof requireAuth>[0], ownerOnly: boolean): Promise<string> {
     const auth = requireAuth(request);
     const query = parse(weatherListQuerySchema, canonicalQuery(request.query, WEATHER_LIST_KEYS));
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-    const { rows, total } = await listWeathers(db, viewerOf(auth), {
-      statuses: query.status,
-      search: query.search,
-      ownerOnly: ownerOnly || query.ownerOnly,
-      sort: query.sort,
-      order: query.order,
-      skip: (page - 1) * pageSize,
-      top: pageSize,
-    });
     const actor = weatherActorOf(auth);
-    const items = rows.map((r: WeatherListEntry) =>
-      presentWeatherListItem(r.weather, { actor, owner: r.owner }),
-    );
-    return { items, total, page, pageSize };
+    // Who looks decides the rows (visibleTo) and each row's isReadOnly: all of the actor is in the key.
+    const key = JSON.stringify([
+      'WeatherOverview',
+      ownerOnly,
+      actor.companyId,
+      actor.userId,
+      actor.roles,
+      query,
+    ]);
+    const answer = await pages.page(key, async () => {
+      const { rows, total } = await listWeathers(db, viewerOf(auth), {
+        statuses: query.status,
+        search: query.search,
+        ownerOnly: ownerOnly || query.ownerOnly,
+        sort: query.sort,
+        order: query.order,
+        skip: (page - 1) * pageSize,
+        top: pageSize,
+      });
+      const items = rows.map((r: WeatherListEntry) =>
+        presentWeatherListItem(r.weather, { actor, owner: r.owner }),
+      );
+      return { body: JSON.stringify({ items, total, page, pageSize }), total };
+    });
+    return answer.body;
   }
 
   app.get(
     '/WeatherOverview',
     { schema: { summary: 'Weather library overview, one page', querystring: weatherListQuerySchema } },
-    async (request) => overview(request, false),
+    async (request, reply) => reply.type(JSON_TYPE).send(await overview(request, false)),
   );
   app.get(
     '/MyWeatherOverview',
     { schema: { summary: 'The caller’s weather, one page', querystring: weatherListQuerySchema } },
-    async (request) => overview(request, true),
+    async (request, reply) => reply.type(JSON_TYPE).send(await overview(request, true)),
   );
 
   /**
