@@ -167,13 +167,18 @@ describeEachDatabase('power plant answer cache', (ctx) => {
 
   it('reads a 300-block plant in as many statements as a 2-block plant (one of them the plant)', async () => {
     const { app } = ctx();
+    // The statements of the read: those of its tables. The logger also sees what else the process
+    // runs meanwhile (an account load, the job queue's polls, a periodic ANALYZE), which is not counted.
+    const ofTheRead = (query: string) =>
+      !/^\s*analyze\b/i.test(query) &&
+      /\b(power_plants|predictions|projects|modules|inverters)\b/.test(query);
     const world = await predictionWorld(app);
     const statementsOfRead = async (blocks: number) => {
       const id = await createPrediction(app, world);
       await savePlant(app, world, id, plantBody(world, blocks));
       const spy = vi.spyOn(writeWatchLogger, 'logQuery');
       const plant = await plantOf(app, world, id);
-      const statements = spy.mock.calls.map(([query]) => query);
+      const statements = spy.mock.calls.map(([query]) => query).filter(ofTheRead);
       spy.mockRestore();
       expect(plant.blocks).toHaveLength(blocks);
       // The prediction's read counts the blocks without reading the plant (a column of its row).
@@ -194,7 +199,7 @@ describeEachDatabase('power plant answer cache', (ctx) => {
     await plantOf(app, world, id);
     const spy = vi.spyOn(writeWatchLogger, 'logQuery');
     await plantOf(app, world, id);
-    const again = spy.mock.calls.map(([query]) => query);
+    const again = spy.mock.calls.map(([query]) => query).filter(ofTheRead);
     spy.mockRestore();
     expect(again.filter((q) => /"data"/.test(q) && /from "power_plants"/.test(q))).toHaveLength(0);
     expect(again).toHaveLength(1);
