@@ -3,9 +3,9 @@
  * route's `config` (public, skipEula, roles). Every later query is scoped with `auth.company.id`.
  *
  * The account comes from the per-process cache (accountCache.ts), which other processes' changes reach
- * by NOTIFY within milliseconds. A request that itself updated or deleted a user or company row
- * (db/writeWatch.ts) drops the cached accounts its change may reach before its answer leaves, so the
- * next request on this process sees the change: the caller's company, or every account when the caller
+ * by NOTIFY within milliseconds. A request during which a user or company row was updated or deleted
+ * by this process (db/writeWatch.ts) drops the cached accounts the change may reach before its answer
+ * leaves, so the next request on this process sees the change: the caller's company, or every account when the caller
  * may change other companies (super admins) or was not signed in (sign-in, password reset). Public
  * routes do not load the account; the few that use it when there is one call `optionalAuth`.
  */
@@ -23,7 +23,7 @@ import type { Db } from '../db/index.ts';
 import type { companies, users } from '../db/schema.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
 import { registerThrottleHeaders } from '../commands/throttle.ts';
-import { accountChangedInRequest, trackAccountWrites } from '../db/writeWatch.ts';
+import { accountWriteCount } from '../db/writeWatch.ts';
 import { AccountCache, readAccount, type AcceptedAgreement, type AuthUser } from './accountCache.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -120,8 +120,12 @@ export function optionalAuth(request: FastifyRequest): Promise<AuthContext | nul
 /** Installs the per-request authentication and the route-config checks. */
 export function registerAuth(app: FastifyInstance, accounts: AccountCache): void {
   app.decorateRequest('auth', null);
-  // Every request runs with a store of its own, in which the query logger notes account changes.
-  app.addHook('onRequest', (_request, _reply, done) => trackAccountWrites(done));
+  // The count of account writes when the request arrived (db/writeWatch.ts).
+  const arrivals = new WeakMap<FastifyRequest, number>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    arrivals.set(request, accountWriteCount());
+    done();
+  });
   registerThrottleHeaders(app);
   app.addHook('preHandler', async (request) => {
     const config = request.routeOptions.config ?? {};
@@ -152,7 +156,7 @@ export function registerAuth(app: FastifyInstance, accounts: AccountCache): void
   });
   // After a change to an account, before the answer leaves (every transaction has committed).
   app.addHook('onSend', async (request) => {
-    if (!accountChangedInRequest()) return;
+    if (arrivals.get(request) === accountWriteCount()) return;
     const auth = request.auth;
     accounts.invalidate(auth && !hasRole(auth.user.roles, ROLE.SuperAdmin) ? `c:${auth.company.id}` : '*');
   });

@@ -7,22 +7,20 @@
  * Accounts (issue 18). The account cache (auth/accountCache.ts) hears of changes to `users` and
  * `companies` through their triggers' NOTIFY, which reaches this process a moment after the commit —
  * possibly after the answer of the request that made the change, so the caller's next request could
- * still be served the account as it was. Each request runs with a small store (AsyncLocalStorage),
- * the logger marks it when one of its statements updates or deletes rows of those tables, and the
- * request's onSend hook drops the cache before the answer leaves. Writes outside requests (workers,
- * the CLI) and on other processes still arrive by NOTIFY.
+ * still be served the account as it was. The logger counts the statements that update or delete rows
+ * of those tables; a request notes the count when it arrives, and its onSend hook drops the cache
+ * before the answer leaves when the count has moved since (by its own statements or by those of a
+ * request running at the same time: a few more drops, never one too few). Writes outside requests
+ * (workers, the CLI) and on other processes still arrive by NOTIFY. A count, not a store per request
+ * (AsyncLocalStorage): that store made Node run a hook on every promise of the process, ~0.1 µs each.
  *
  * Library tables. Each write to `modules` or `inverters` advances that table's epoch, so a count
  * cached for a list page (models/listTotal.ts) is counted again after any change made here.
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from 'drizzle-orm';
 
-interface RequestWrites {
-  accountChanged: boolean;
-}
-
-const store = new AsyncLocalStorage<RequestWrites>();
+/** Statements of this process that updated or deleted user or company rows, since it started. */
+let accountWrites = 0;
 
 /** `update "users"`, `delete from companies` … anywhere in a statement (CTEs included). */
 const ACCOUNT_WRITE = /\b(?:update|delete\s+from)\s+(?:"?public"?\.)?"?(?:users|companies)"?[\s(]/i;
@@ -35,20 +33,14 @@ const epochs: Record<WatchedTable, number> = { modules: 0, inverters: 0 };
 
 export const writeWatchLogger: Logger = {
   logQuery(query: string): void {
-    const current = store.getStore();
-    if (current && !current.accountChanged && ACCOUNT_WRITE.test(query)) current.accountChanged = true;
+    if (ACCOUNT_WRITE.test(query)) accountWrites++;
     for (const match of query.matchAll(TABLE_WRITE)) epochs[match[1]!.toLowerCase() as WatchedTable]++;
   },
 };
 
-/** Runs `fn` (a request's remaining hooks and handler) with a store of its own. */
-export function trackAccountWrites(fn: () => void): void {
-  store.run({ accountChanged: false }, fn);
-}
-
-/** Whether the current request updated or deleted a user or company row. */
-export function accountChangedInRequest(): boolean {
-  return store.getStore()?.accountChanged ?? false;
+/** How many statements of this process have updated or deleted a user or company row. */
+export function accountWriteCount(): number {
+  return accountWrites;
 }
 
 /** How many writes to `table` this process has sent (any change since a value was read advances it). */
