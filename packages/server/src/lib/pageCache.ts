@@ -38,6 +38,8 @@ export interface PageCache {
 export const MAX_PAGES = 500;
 /** Larger answers are not kept [characters]. */
 export const MAX_PAGE_CHARS = 256 * 1024;
+/** The pages of one database together, at most [characters]; the oldest stored go first beyond it. */
+export const MAX_CACHED_CHARS = 8 * 1024 * 1024;
 
 const WAL_POSITION = sql`select pg_current_wal_insert_lsn()::text as lsn`;
 
@@ -54,18 +56,28 @@ interface Entry extends CachedPage {
 }
 
 /** A cache of pages over `db`, checked against the WAL position (see the top of this file). */
-export function walPageCache(db: Db, maxPages = MAX_PAGES): PageCache {
+export function walPageCache(db: Db, maxPages = MAX_PAGES, maxChars = MAX_CACHED_CHARS): PageCache {
   const entries = new Map<string, Entry>();
+  let chars = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    chars -= entry.body.length;
+    entries.delete(key);
+  };
   return {
     async page(key, load) {
       const lsn = await walPosition(db);
       const hit = entries.get(key);
       if (hit && hit.lsn === lsn) return hit;
       const fresh = await load();
-      if (fresh.body.length <= MAX_PAGE_CHARS) {
-        entries.delete(key);
-        if (entries.size >= maxPages) entries.delete(entries.keys().next().value!);
+      drop(key);
+      if (fresh.body.length <= Math.min(MAX_PAGE_CHARS, maxChars)) {
+        while (entries.size >= maxPages || chars + fresh.body.length > maxChars) {
+          drop(entries.keys().next().value!);
+        }
         entries.set(key, { ...fresh, lsn });
+        chars += fresh.body.length;
       }
       return fresh;
     },

@@ -46,6 +46,35 @@ describeEachDatabase('list page cache', (ctx) => {
     expect((await cache.page('a', load)).total).toBe(before + 2);
   });
 
+  it('keeps at most its number of pages and characters, the oldest going first', async (test) => {
+    const { database } = ctx();
+    // Hits are only certain where nothing else writes (PostgreSQL is shared by the test workers).
+    if (database.kind !== 'pglite') return test.skip();
+    const cache = walPageCache(database.db, 3, 10);
+    const loads: string[] = [];
+    const load = (body: string) => async () => {
+      loads.push(body);
+      return { body, total: 0 };
+    };
+    await cache.page('a', load('aaaa'));
+    await cache.page('b', load('bbbb'));
+    await cache.page('c', load('cccc')); // 12 characters: the first stored, 'a', goes
+    await cache.page('b', load('bbbb'));
+    await cache.page('a', load('aaaa')); // read again; 'b', now the first stored, goes
+    await cache.page('c', load('cccc'));
+    await cache.page('a', load('aaaa'));
+    expect(loads).toEqual(['aaaa', 'bbbb', 'cccc', 'aaaa']);
+    await cache.page('d', load('dddd')); // 'c' goes
+    await cache.page('c', load('cccc'));
+    await cache.page('x', load('x'.repeat(11))); // larger than all pages together: never kept
+    await cache.page('x', load('x'.repeat(11)));
+    expect(loads).toEqual(['aaaa', 'bbbb', 'cccc', 'aaaa', 'dddd', 'cccc', 'x'.repeat(11), 'x'.repeat(11)]);
+    const two = walPageCache(database.db, 2, 100);
+    loads.length = 0;
+    for (const key of ['a', 'b', 'c', 'b', 'a']) await two.page(key, load(key)); // two pages at most
+    expect(loads).toEqual(['a', 'b', 'c', 'a']);
+  });
+
   it('is on for the embedded database only, one cache per database', async () => {
     const { database } = ctx();
     const cache = pageCacheOf(database);
