@@ -39,8 +39,19 @@ import { presentPlantEquipment, presentPowerPlant } from './powerPlant.ts';
 
 type Json = Record<string, unknown>;
 
-/** Plants kept per database handle (least recently used dropped first) and views kept per plant. */
-export const PLANT_CACHE_LIMITS = { plants: 32, views: 4 } as const;
+/**
+ * Plants kept per database handle (least recently used dropped first), views kept per plant, and the
+ * bytes of all kept answers of a handle (a 1.6 MB plant seen in four views is 6.4 MB); an answer
+ * larger than a quarter of that is sent and not kept.
+ */
+export const PLANT_CACHE_LIMITS = { plants: 32, views: 4, bytes: 64 * 1024 * 1024 } as const;
+
+/** The bytes of every kept answer of a handle. */
+function keptBytes(cache: Map<string, Entry>): number {
+  let total = 0;
+  for (const entry of cache.values()) for (const bytes of entry.views.values()) total += bytes.length;
+  return total;
+}
 
 interface Entry {
   /** plantVersions() of the rows below */
@@ -165,16 +176,17 @@ export async function presentedPlantBytes(
       inverters: presentPlantEquipment(entry.inverters, actor),
     });
     bytes = Buffer.from(JSON.stringify(presented));
+    if (bytes.length > PLANT_CACHE_LIMITS.bytes / 4) return bytes;
     entry.views.set(view, bytes);
     if (entry.views.size > PLANT_CACHE_LIMITS.views) {
       const oldest = entry.views.keys().next().value;
       if (oldest !== undefined) entry.views.delete(oldest);
     }
+    // Least recently used plants go first, this one last of all.
+    for (const oldest of cache.keys()) {
+      if (keptBytes(cache) <= PLANT_CACHE_LIMITS.bytes || oldest === key) break;
+      cache.delete(oldest);
+    }
   }
   return bytes;
-}
-
-/** Drops every kept answer of the database handle (tests). */
-export function clearPlantCache(db: Db): void {
-  caches.delete(db);
 }
