@@ -12,9 +12,18 @@
  * answer is built as PGlite's `parseResults` builds it. The same locks are taken: outside a
  * transaction the transaction lock and the query lock (so no statement runs inside another caller's
  * transaction), inside one the query lock only, and a statement outside a transaction is followed by
- * PGlite's file-system sync. Errors are PGlite's (the DatabaseError with `query`, `params` and
- * `queryOptions`). Queries with options this path does not handle (a blob, explicit parameter types
- * or serializers) go to PGlite's own `query`.
+ * PGlite's file-system sync.
+ *
+ * A query prepared by the caller (Drizzle's `.prepare()`, which passes the same options object at each
+ * run) is kept parsed as a named statement from its second run, as node-postgres does on PostgreSQL:
+ * PostgreSQL then plans it once when its generic plan is as good as the custom ones. Planning was most
+ * of a project read (0.53 ms of planning for 0.08 ms of execution; 484-681 -> 147-172 µs of CPU for
+ * the statement). Other queries are parsed and planned each time, as before. A named statement made
+ * stale by a change of its tables is parsed again at its next run.
+ *
+ * Errors are PGlite's (the DatabaseError with `query`, `params` and `queryOptions`). Queries with
+ * options this path does not handle (a blob, explicit parameter types or serializers) go to PGlite's
+ * own `query`.
  */
 import {
   protocol,
@@ -30,8 +39,15 @@ type Field = { name: string; dataTypeID: number };
 
 const { serialize, messages } = protocol;
 
-/** Parameter types by statement text; cleared when it grows past this many texts. */
+/** Statements remembered by text; all are forgotten when there would be more. */
 const MAX_STATEMENTS = 2_000;
+
+interface Statement {
+  /** The parameter types PostgreSQL inferred. */
+  types: number[];
+  /** The name it is kept parsed under (prepared queries run more than once). */
+  name?: string;
+}
 
 function concat(parts: Uint8Array[]): Uint8Array {
   let length = 0;
@@ -138,7 +154,10 @@ export interface FastQuery {
 }
 
 export function fastQuery(client: PGlite): FastQuery {
-  const paramTypes = new Map<string, number[]>();
+  const statements = new Map<string, Statement>();
+  /** The options objects seen: Drizzle passes the same one at each run of a prepared query. */
+  const seen = new WeakSet<object>();
+  let named = 0;
   const serializers = client.serializers as Record<number | string, (value: unknown) => string>;
   const parsers = client.parsers as Record<number | string, Parser>;
   const exec = (message: Uint8Array, options: QueryOptions | undefined) =>
@@ -147,42 +166,71 @@ export function fastQuery(client: PGlite): FastQuery {
       ...(options?.onNotice ? { onNotice: options.onNotice } : {}),
     });
 
+  /** Forgets every statement (closing the named ones), when there are too many. */
+  async function forgetAll(options: QueryOptions | undefined): Promise<void> {
+    const names = [...statements.values()].flatMap((statement) => (statement.name ? [statement.name] : []));
+    statements.clear();
+    if (names.length > 0)
+      await exec(
+        concat([...names.map((name) => serialize.close({ type: 'S', name })), serialize.sync()]),
+        options,
+      );
+  }
+
   /** The statement, under the caller's locks. */
-  async function run<T>(text: string, params: unknown[], options: QueryOptions | undefined, inTx: boolean) {
+  async function run<T>(
+    text: string,
+    params: unknown[],
+    options: QueryOptions | undefined,
+    inTx: boolean,
+    prepared: boolean,
+  ) {
     let synced = false;
+    // Without parameters there are no types to learn: parsed with the bind, unless prepared.
+    let statement = params.length === 0 && !prepared ? { types: [] } : statements.get(text);
     try {
-      let types = params.length === 0 ? [] : paramTypes.get(text);
-      const parse = serialize.parse({ text });
-      const parsed = !types;
-      if (!types) {
+      let parse: Uint8Array | undefined = serialize.parse({ text });
+      if (!statement) {
         // First sight of this text: parse it and ask for its parameter types.
         const described = await exec(concat([parse, serialize.describe({ type: 'S' })]), options);
         const description = described.find((m) => m.name === 'parameterDescription') as
           InstanceType<typeof messages.ParameterDescriptionMessage> | undefined;
-        types = description?.dataTypeIDs ?? [];
-        if (paramTypes.size >= MAX_STATEMENTS) paramTypes.clear();
-        paramTypes.set(text, types);
+        parse = undefined;
+        if (statements.size >= MAX_STATEMENTS) await forgetAll(options);
+        statement = { types: description?.dataTypeIDs ?? [] };
+        statements.set(text, statement);
+      } else if (prepared) {
+        if (!statement.name) {
+          // A prepared query run again: PostgreSQL keeps it parsed, and planned once its generic
+          // plan is as good as the custom ones (as a named statement of node-postgres does).
+          const name = `sunfield_${++named}`;
+          await exec(concat([serialize.parse({ text, name }), serialize.sync()]), options);
+          statement.name = name;
+        }
+        parse = undefined;
       }
-      const known = types;
+      const types = statement.types;
       const values = params.map((param, i) => {
         if (param === null || param === undefined) return null;
-        const serializer = serializers[known[i]!];
+        const serializer = serializers[types[i]!];
         return serializer ? serializer(param) : (param as { toString(): string }).toString();
       });
       const tail = [
-        serialize.bind({ values }),
+        serialize.bind({ values, ...(prepared && statement.name ? { statement: statement.name } : {}) }),
         serialize.describe({ type: 'P' }),
         serialize.execute({}),
         serialize.sync(),
       ];
       synced = true;
-      const found = await exec(concat(parsed ? tail : [parse, ...tail]), options);
+      const found = await exec(concat(parse ? [parse, ...tail] : tail), options);
       const result = toResults<T>(found, parsers, options);
       if (!inTx) await client.syncToFs();
       return result;
     } catch (error) {
       if (!synced) await exec(serialize.sync(), options);
       if (error instanceof messages.DatabaseError) {
+        // A named statement gone or made stale by a change of its tables: parsed again next time.
+        if (statement?.name && (error.code === '0A000' || error.code === '26000')) statements.delete(text);
         Object.assign(error, { query: text, params, queryOptions: options });
       }
       throw error;
@@ -193,13 +241,15 @@ export function fastQuery(client: PGlite): FastQuery {
     async query<T>(text: string, params: unknown[] = [], options?: QueryOptions, tx?: Transaction) {
       if (ownPath(options))
         return tx ? tx.query<T>(text, params, options) : client.query<T>(text, params, options);
+      const prepared = options !== undefined && seen.has(options);
+      if (options) seen.add(options);
       if (tx) {
         if (tx.closed) throw new Error('Transaction is closed');
-        return client._runExclusiveQuery(() => run<T>(text, params, options, true));
+        return client._runExclusiveQuery(() => run<T>(text, params, options, true, prepared));
       }
       await client._checkReady();
       return client._runExclusiveTransaction(() =>
-        client._runExclusiveQuery(() => run<T>(text, params, options, false)),
+        client._runExclusiveQuery(() => run<T>(text, params, options, false, prepared)),
       );
     },
   };

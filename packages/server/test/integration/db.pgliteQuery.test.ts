@@ -63,6 +63,23 @@ describe('the one-message query path', () => {
     same(await both('create temporary table if not exists scratch (x int)'));
   });
 
+  it('keeps a prepared query parsed (the same options object again), and parses it again after a change', async () => {
+    const prepared: QueryOptions = { rowMode: 'array' };
+    const text = 'select name, ratio from things where id = $1';
+    const plain = await client.query(text, [1], prepared);
+    for (let i = 0; i < 8; i++) expect(await fast.query(text, [1], prepared)).toEqual(plain);
+    const named = await client.query<{ name: string }>(
+      `select name from pg_prepared_statements where statement = $1`,
+      [text],
+    );
+    expect(named.rows).toHaveLength(1);
+    // A change of the table's columns makes the kept statement stale: one error, then parsed again.
+    await client.exec(`alter table things add column extra int`);
+    await fast.query(text, [1], prepared).catch((e: { code: string }) => expect(e.code).toBe('0A000'));
+    expect(await fast.query(text, [2], prepared)).toEqual(await client.query(text, [2], prepared));
+    await client.exec(`alter table things drop column extra`);
+  });
+
   it('throws the errors PGlite throws, and the connection is usable after them', async () => {
     const errorOf = (p: Promise<unknown>) =>
       p.then(
