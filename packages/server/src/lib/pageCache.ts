@@ -20,9 +20,12 @@
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../db/index.ts';
 
-/** One page as sent: its JSON text and the number of matches over all pages. */
-export interface CachedPage {
-  body: string;
+/**
+ * One answer as sent: its JSON text (or bytes) and the number of matches over all pages (of a single
+ * record: 1 when it exists, 0 for none).
+ */
+export interface CachedPage<Body extends string | Buffer = string> {
+  body: Body;
   total: number;
 }
 
@@ -31,15 +34,22 @@ export interface PageCache {
    * The page of `key`: the stored one when the database has not changed since it was read, else
    * `load`'s (which must read the database afresh, and is stored).
    */
-  page(key: string, load: () => Promise<CachedPage>): Promise<CachedPage>;
+  page<Body extends string | Buffer = string>(
+    key: string,
+    load: () => Promise<CachedPage<Body>>,
+    options?: { maxChars?: number },
+  ): Promise<CachedPage<Body>>;
 }
 
 /** Pages kept per database; the oldest stored goes first beyond this. */
 export const MAX_PAGES = 500;
-/** Larger answers are not kept [characters]. */
+/** Larger answers are not kept [characters or bytes], unless the caller allows more. */
 export const MAX_PAGE_CHARS = 256 * 1024;
-/** The pages of one database together, at most [characters]; the oldest stored go first beyond it. */
-export const MAX_CACHED_CHARS = 8 * 1024 * 1024;
+/**
+ * The answers of one database together, at most [characters or bytes]; the oldest stored go first
+ * beyond it. A plant read is ~0.5 MB (routes/prediction/plant.ts allows 4 MB for one).
+ */
+export const MAX_CACHED_CHARS = 32 * 1024 * 1024;
 
 const WAL_POSITION = sql`select pg_current_wal_insert_lsn()::text as lsn`;
 
@@ -51,7 +61,7 @@ async function walPosition(db: Db): Promise<string> {
   return lsn;
 }
 
-interface Entry extends CachedPage {
+interface Entry extends CachedPage<string | Buffer> {
   lsn: string;
 }
 
@@ -66,13 +76,14 @@ export function walPageCache(db: Db, maxPages = MAX_PAGES, maxChars = MAX_CACHED
     entries.delete(key);
   };
   return {
-    async page(key, load) {
+    async page(key, load, options) {
       const lsn = await walPosition(db);
       const hit = entries.get(key);
-      if (hit && hit.lsn === lsn) return hit;
+      // The key names the route, and a route stores one kind of body.
+      if (hit && hit.lsn === lsn) return hit as unknown as CachedPage<never>;
       const fresh = await load();
       drop(key);
-      if (fresh.body.length <= Math.min(MAX_PAGE_CHARS, maxChars)) {
+      if (fresh.body.length <= Math.min(options?.maxChars ?? MAX_PAGE_CHARS, maxChars)) {
         while (entries.size >= maxPages || chars + fresh.body.length > maxChars) {
           drop(entries.keys().next().value!);
         }

@@ -202,12 +202,47 @@ describeEachDatabase('power plant answer cache', (ctx) => {
     const again = spy.mock.calls.map(([query]) => query).filter(ofTheRead);
     spy.mockRestore();
     expect(again.filter((q) => /"data"/.test(q) && /from "power_plants"/.test(q))).toHaveLength(0);
-    expect(again).toHaveLength(1);
-    expect(again[0]).toMatch(/xmin/);
+    if (app.services.database.kind === 'pglite') {
+      // The embedded database keeps the whole answer while its WAL position stands (lib/pageCache.ts).
+      expect(again).toHaveLength(0);
+    } else {
+      expect(again).toHaveLength(1);
+      expect(again[0]).toMatch(/xmin/);
+    }
 
     const large = await statementsOfRead(300);
     expect(large).toEqual(small);
     expect(large.filter((q) => /"data"/.test(q) && /from "power_plants"/.test(q))).toHaveLength(1);
     expect(large.length).toBeLessThanOrEqual(8);
+  });
+
+  it('answers a prediction read afresh after any write, and each viewer their own', async () => {
+    const { app } = ctx();
+    const world = await predictionWorld(app);
+    const colleague = await createCompanyUser(app, { companyId: world.companyId });
+    const id = await createPrediction(app, world);
+    const read = (token: string) => call(app, { method: 'GET', url: predictionUrl(world, id), token });
+    const first = await read(world.token);
+    expect(first.statusCode).toBe(200);
+    expect((await read(world.token)).body).toBe(first.body);
+    // Draft-Private: the colleague is refused, and the refusal is not kept once it is shared.
+    expect((await read(colleague.token)).statusCode).toBe(404);
+    const db = app.services.database.db;
+    await db.execute(sql`update predictions set status = 2 where id = ${id}`);
+    const theirs = await read(colleague.token);
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json()).toMatchObject({ id, status: 2 });
+    // A rename through the API and one outside it show on the next read.
+    const renamed = await call(app, {
+      method: 'PUT',
+      url: predictionUrl(world, id),
+      token: world.token,
+      payload: { ...(first.json() as Json), name: 'Renamed prediction', status: 2 },
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect((await read(world.token)).json()).toMatchObject({ name: 'Renamed prediction' });
+    await db.execute(sql`update predictions set name = 'Written elsewhere' where id = ${id}`);
+    expect((await read(colleague.token)).json()).toMatchObject({ name: 'Written elsewhere' });
+    expect((await read(world.token)).json()).toMatchObject({ name: 'Written elsewhere' });
   });
 });

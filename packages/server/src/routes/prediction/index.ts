@@ -12,6 +12,7 @@ import { clonePrediction } from '../../commands/predictionClone.ts';
 import { createPrediction, updatePrediction } from '../../commands/predictionSave.ts';
 import { changePredictionStatus, validatePredictionStatusChange } from '../../commands/predictionStatus.ts';
 import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
+import { JSON_TYPE, pageCacheOf } from '../../lib/pageCache.ts';
 import { canonicalQuery, integerId, sendXMessages } from '../../lib/request.ts';
 import {
   deletePredictionRow,
@@ -49,6 +50,7 @@ interface PredictionParams {
 
 export async function predictionRoutes(app: FastifyInstance): Promise<void> {
   const db = app.services.database.db;
+  const pages = pageCacheOf(app.services.database);
 
   const load = (request: FastifyRequest, action: 'read' | 'edit' | 'delete' = 'read') => {
     const auth = requireAuth(request);
@@ -120,14 +122,27 @@ export async function predictionRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => update(request, reply, (request.params as PredictionParams).id),
   );
 
-  app.get(`${BASE}/:id`, { schema: { summary: 'A prediction' } }, async (request) => {
+  /**
+   * On the embedded database the answer is kept while the database is unchanged (lib/pageCache.ts):
+   * it is a function of the rows and of the viewer (user, with their roles and company, and the kind
+   * of token), all in the key. A refusal (404) is never kept.
+   */
+  app.get(`${BASE}/:id`, { schema: { summary: 'A prediction' } }, async (request, reply) => {
     const auth = requireAuth(request);
-    const loaded = await load(request);
-    return presentPrediction(loaded.prediction, actorOf(auth), {
-      owner: loaded.owner,
-      hasPowerPlant: loaded.plantBlocks !== null,
-      numOfBlocks: loaded.plantBlocks,
+    const { projectId, id } = request.params as PredictionParams;
+    const key = JSON.stringify(['Prediction', auth.company.id, auth.user.id, auth.tokenKind, projectId, id]);
+    const answer = await pages.page(key, async () => {
+      const loaded = await load(request);
+      const body = JSON.stringify(
+        presentPrediction(loaded.prediction, actorOf(auth), {
+          owner: loaded.owner,
+          hasPowerPlant: loaded.plantBlocks !== null,
+          numOfBlocks: loaded.plantBlocks,
+        }),
+      );
+      return { body, total: 1 };
     });
+    return reply.type(JSON_TYPE).send(answer.body);
   });
 
   /** The prediction with its project, its weather (without the series) and its plant. */

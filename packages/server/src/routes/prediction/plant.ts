@@ -21,6 +21,7 @@ import { calculatePowerPlantFields } from '../../commands/powerPlantCalculate.ts
 import { equipmentRecords, savePowerPlant, storePlant } from '../../commands/powerPlantSave.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound, parse } from '../../lib/errors.ts';
+import { JSON_TYPE, pageCacheOf } from '../../lib/pageCache.ts';
 import { integerId, sendXMessages } from '../../lib/request.ts';
 import { findPowerPlant } from '../../models/prediction.ts';
 import { actorOf, loadPredictionFor, predictionNotFound } from '../../policies/prediction.ts';
@@ -56,8 +57,12 @@ export async function loadPresentedPlant(
   };
 }
 
+/** A plant answer larger than this is not kept whole by the page cache [bytes]. */
+const PLANT_ANSWER_KEPT_BYTES = 4 * 1024 * 1024;
+
 export function registerPowerPlantRoutes(app: FastifyInstance): void {
   const db = app.services.database.db;
+  const pages = pageCacheOf(app.services.database);
 
   const load = (request: FastifyRequest, action: 'read' | 'edit') => {
     const auth = requireAuth(request);
@@ -71,22 +76,39 @@ export function registerPowerPlantRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const auth = requireAuth(request);
       const { projectId, id } = request.params as { projectId: string; id: string };
-      // The answer may be a kept one (presenters/powerPlantCache.ts): the statement that reads the
-      // prediction (and says whether it has a plant) also reads the versions it was made of.
-      const predictionId = integerId(id);
-      const kept = predictionId && keptPlantEquipment(db, auth.company.id, predictionId);
-      const loaded = await loadPredictionFor(db, auth, projectId, id, 'read', kept || undefined);
-      const bytes =
-        loaded.plantVersion === null
-          ? undefined
-          : await presentedPlantBytes(
-              db,
-              actorOf(auth),
-              loaded.prediction.id,
-              kept ? loaded.plantVersion : undefined,
-            );
-      if (!bytes) return reply.status(204).send();
-      return reply.type('application/json; charset=utf-8').send(bytes);
+      // On the embedded database the whole answer is kept while the database is unchanged
+      // (lib/pageCache.ts; the viewer is in the key, a refusal is never kept). Otherwise it may be
+      // a kept plant (presenters/powerPlantCache.ts): the statement that reads the prediction (and
+      // says whether it has a plant) also reads the versions it was made of.
+      const key = JSON.stringify([
+        'PowerPlant',
+        auth.company.id,
+        auth.user.id,
+        auth.tokenKind,
+        projectId,
+        id,
+      ]);
+      const answer = await pages.page<string | Buffer>(
+        key,
+        async () => {
+          const predictionId = integerId(id);
+          const kept = predictionId && keptPlantEquipment(db, auth.company.id, predictionId);
+          const loaded = await loadPredictionFor(db, auth, projectId, id, 'read', kept || undefined);
+          const bytes =
+            loaded.plantVersion === null
+              ? undefined
+              : await presentedPlantBytes(
+                  db,
+                  actorOf(auth),
+                  loaded.prediction.id,
+                  kept ? loaded.plantVersion : undefined,
+                );
+          return bytes ? { body: bytes, total: 1 } : { body: '', total: 0 };
+        },
+        { maxChars: PLANT_ANSWER_KEPT_BYTES },
+      );
+      if (answer.total === 0) return reply.status(204).send();
+      return reply.type(JSON_TYPE).send(answer.body);
     },
   );
 
