@@ -122,8 +122,19 @@ export function registerAuth(app: FastifyInstance, accounts: AccountCache): void
   app.decorateRequest('auth', null);
   // The count of account writes when the request arrived (db/writeWatch.ts).
   const arrivals = new WeakMap<FastifyRequest, number>();
+  // The count up to which every account write of this process has dropped the whole cache. A write
+  // made outside any request (a worker, a test, a script in this process) is otherwise only heard by
+  // NOTIFY, which on PostgreSQL may arrive after the next request has read the account: a request
+  // that finds the count moved drops every account before its own is read. A write by a request
+  // also costs one such drop at the next arrival (account writes are rare).
+  let dropped = accountWriteCount();
   app.addHook('onRequest', (request, _reply, done) => {
-    arrivals.set(request, accountWriteCount());
+    const count = accountWriteCount();
+    if (count !== dropped) {
+      accounts.invalidate('*');
+      dropped = count;
+    }
+    arrivals.set(request, count);
     done();
   });
   registerThrottleHeaders(app);

@@ -10,8 +10,10 @@
  * still be served the account as it was. The logger counts the statements that update or delete rows
  * of those tables; a request notes the count when it arrives, and its onSend hook drops the cache
  * before the answer leaves when the count has moved since (by its own statements or by those of a
- * request running at the same time: a few more drops, never one too few). Writes outside requests
- * (workers, the CLI) and on other processes still arrive by NOTIFY. A count, not a store per request
+ * request running at the same time: a few more drops, never one too few). A write made outside any
+ * request of this process (a worker, a test) is caught by the next request to arrive, which drops
+ * every account when the count has moved since the last such drop. Writes on other processes (and
+ * the CLI) arrive by NOTIFY. A count, not a store per request
  * (AsyncLocalStorage): that store made Node run a hook on every promise of the process, ~0.1 µs each.
  *
  * Library tables. Each write to `modules` or `inverters` advances that table's epoch, so a count

@@ -58,6 +58,25 @@ describeEachDatabase('auth: the account cache', (ctx) => {
     expect((await current(app, user.token)).statusCode).toBe(401);
   });
 
+  it('sees a write made in this process outside any request on the very next request', async () => {
+    const { app, database } = ctx();
+    const user = await createCompanyUser(app);
+    expect((await current(app, user.token)).statusCode).toBe(200);
+    // No waiting for the NOTIFY: on PostgreSQL it may arrive after the next request read the account.
+    await database.db.update(users).set({ status: 0 }).where(eq(users.id, user.userId));
+    expect((await current(app, user.token)).statusCode).toBe(401);
+    await database.db.update(users).set({ status: 1 }).where(eq(users.id, user.userId));
+    expect((await current(app, user.token)).statusCode).toBe(200);
+    await database.db
+      .update(companies)
+      .set({ defaultSettings: { miscellaneousSettings: { moduleStatus: 2 } } })
+      .where(eq(companies.id, user.companyId));
+    const created = await call(app, { method: 'POST', url: '/api/Module', token: user.token, payload: {} });
+    const { id } = created.json() as { id: number };
+    const read = await call(app, { method: 'GET', url: `/api/Module/${id}`, token: user.token });
+    expect(read.json()).toMatchObject({ status: 2 });
+  });
+
   it('refuses the users of a disabled company, and sees role and subscription changes', async () => {
     const { app, database } = ctx();
     const user = await createCompanyUser(app);
