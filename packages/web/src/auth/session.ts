@@ -34,8 +34,15 @@ export function clearSession(): void {
 }
 
 /** Updates the user kept with the session (after the profile, settings or EULA changed). */
+/**
+ * Bumped when an answer of the server updates the signed-in user (accepting the EULA, a profile
+ * save): a refresh asked before it carries the user as it was, and must not put that back.
+ */
+let userUpdates = 0;
+
 export function updateSessionUser(user: CurrentUser): void {
   const current = session.get();
+  userUpdates += 1;
   if (current.status === 'signedIn') session.set({ ...current, user });
 }
 
@@ -47,6 +54,7 @@ export function refreshAccessToken(options: { signOutOnFailure?: boolean } = {})
   const signOutOnFailure = options.signOutOnFailure ?? true;
   inflight ??= (async () => {
     const started = generation;
+    const usersAtStart = userUpdates;
     try {
       const grant = await acrossTabs(() =>
         api<SessionGrant>('/auth/refresh', {
@@ -59,7 +67,11 @@ export function refreshAccessToken(options: { signOutOnFailure?: boolean } = {})
       // 204 (no refresh cookie: signed out, which the server does not answer as an error) or no token.
       if (!grant?.accessToken) throw new ApiError(401, null);
       if (started !== generation) return false;
-      applyGrant(grant);
+      // The user was updated while the refresh was on its way (the e2e companyUsers run that found
+      // it: Accept answered, then the refresh's older user sent the page back to /eula).
+      const current = session.get();
+      const newer = userUpdates !== usersAtStart && current.status === 'signedIn' ? current.user : null;
+      applyGrant(newer ? { ...grant, user: newer } : grant);
       return true;
     } catch (error) {
       const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
