@@ -17,6 +17,7 @@ import {
   users,
 } from '../db/schema.ts';
 import type { OwnerSummary, ProjectWithOwner } from './project.ts';
+import { preparedOnce } from './prepared.ts';
 
 export type PredictionRow = typeof predictions.$inferSelect;
 export type PredictionInsert = typeof predictions.$inferInsert;
@@ -192,7 +193,6 @@ const findProjectPredictionQuery = (db: Db) =>
     )
     .limit(1)
     .prepare('find_project_prediction');
-const findProjectPredictionQueries = new WeakMap<Db, ReturnType<typeof findProjectPredictionQuery>>();
 
 /** The company's project, and its prediction `id` if it has it; undefined when there is no project. */
 export async function findProjectPrediction(
@@ -202,11 +202,7 @@ export async function findProjectPrediction(
   id: number,
   equipment?: PlantEquipmentIds,
 ): Promise<ProjectPrediction | undefined> {
-  let query = findProjectPredictionQueries.get(db);
-  if (!query) {
-    query = findProjectPredictionQuery(db);
-    findProjectPredictionQueries.set(db, query);
-  }
+  const query = preparedOnce(db, 'find_project_prediction', () => findProjectPredictionQuery(db));
   const [row] = await query.execute({
     companyId,
     projectId,
@@ -331,18 +327,13 @@ const findVersionedPlantQuery = (db: Db) =>
     )
     .limit(1)
     .prepare('find_versioned_plant');
-const findVersionedPlantQueries = new WeakMap<Db, ReturnType<typeof findVersionedPlantQuery>>();
 
 export async function findVersionedPlant(
   db: Db,
   companyId: string,
   predictionId: number,
 ): Promise<{ data: Record<string, unknown>; version: string } | undefined> {
-  let query = findVersionedPlantQueries.get(db);
-  if (!query) {
-    query = findVersionedPlantQuery(db);
-    findVersionedPlantQueries.set(db, query);
-  }
+  const query = preparedOnce(db, 'find_versioned_plant', () => findVersionedPlantQuery(db));
   return (await query.execute({ companyId, predictionId }))[0];
 }
 
@@ -362,7 +353,6 @@ const plantVersionsQuery = (db: Db) =>
     )
     .limit(1)
     .prepare('plant_versions');
-const plantVersionsQueries = new WeakMap<Db, ReturnType<typeof plantVersionsQuery>>();
 
 /**
  * The versions of what a presented plant is made of, in one prepared statement: the plant's row and
@@ -377,11 +367,7 @@ export async function plantVersions(
   predictionId: number,
   equipment: PlantEquipmentIds,
 ): Promise<string | undefined> {
-  let query = plantVersionsQueries.get(db);
-  if (!query) {
-    query = plantVersionsQuery(db);
-    plantVersionsQueries.set(db, query);
-  }
+  const query = preparedOnce(db, 'plant_versions', () => plantVersionsQuery(db));
   const [row] = await query.execute({
     companyId,
     predictionId,
