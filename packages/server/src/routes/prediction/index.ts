@@ -5,8 +5,9 @@
  * NotesUpdate, Status/Validate and Status. Another company's project or prediction, and a
  * colleague's Draft-Private prediction, is 404; editing a read-only status is 409.
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { canReadPrediction, plantTotals, predictionSchema } from '@sunfield/domain';
+import { canReadPrediction, predictionSchema } from '@sunfield/domain';
 import { requireAuth } from '../../auth/context.ts';
 import { clonePrediction } from '../../commands/predictionClone.ts';
 import { createPrediction, updatePrediction } from '../../commands/predictionSave.ts';
@@ -14,12 +15,7 @@ import { changePredictionStatus, validatePredictionStatusChange } from '../../co
 import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
 import { JSON_TYPE, pageCacheOf } from '../../lib/pageCache.ts';
 import { canonicalQuery, integerId, sendXMessages } from '../../lib/request.ts';
-import {
-  deletePredictionRow,
-  findPowerPlant,
-  listProjectPredictions,
-  updatePredictionRow,
-} from '../../models/prediction.ts';
+import { deletePredictionRow, listProjectPredictions, updatePredictionRow } from '../../models/prediction.ts';
 import { findWeather } from '../../models/weather.ts';
 import {
   actorOf,
@@ -28,10 +24,12 @@ import {
   type LoadedPrediction,
 } from '../../policies/prediction.ts';
 import { loadProjectFor } from '../../policies/project.ts';
+import { keptPlantEquipment, presentedPlantBytes } from '../../presenters/powerPlantCache.ts';
+import { keptPlantTotals } from '../../presenters/plantTotalsCache.ts';
 import { presentPrediction, presentPredictionListItem } from '../../presenters/prediction.ts';
 import { presentProject } from '../../presenters/project.ts';
 import { presentWeather } from '../../presenters/weather.ts';
-import { loadPresentedPlant, registerPowerPlantRoutes } from './plant.ts';
+import { registerPowerPlantRoutes } from './plant.ts';
 import { registerExportRoutes } from './exports.ts';
 import { registerRunRoutes } from './run.ts';
 import {
@@ -42,6 +40,32 @@ import {
 } from './schemas.ts';
 
 const BASE = '/Project/:projectId/Prediction';
+
+/**
+ * Stands for the plant in a presented prediction until its kept bytes take its place: a string no
+ * stored value holds (random per process), so its JSON text is found where the plant goes.
+ */
+const PLANT_MARK = `\u0000plant:${randomUUID()}`;
+const PLANT_MARK_JSON = JSON.stringify(PLANT_MARK);
+
+/**
+ * The JSON of a presented prediction whose `powerPlant` is {@link PLANT_MARK}, with the plant's JSON
+ * bytes in its place: the text JSON.stringify gives for the prediction holding the plant's value.
+ * Were the mark found anywhere else as well, the plant is parsed and the whole serialized instead.
+ */
+function withPlantBytes(presented: Record<string, unknown>, plant: Buffer | undefined): string | Buffer {
+  const text = JSON.stringify(presented);
+  if (!plant) return text;
+  const at = text.indexOf(PLANT_MARK_JSON);
+  if (at < 0 || text.includes(PLANT_MARK_JSON, at + 1)) {
+    return JSON.stringify({ ...presented, powerPlant: JSON.parse(plant.toString('utf8')) as unknown });
+  }
+  return Buffer.concat([
+    Buffer.from(text.slice(0, at)),
+    plant,
+    Buffer.from(text.slice(at + PLANT_MARK_JSON.length)),
+  ]);
+}
 
 interface PredictionParams {
   projectId: string;
@@ -145,47 +169,63 @@ export async function predictionRoutes(app: FastifyInstance): Promise<void> {
     return reply.type(JSON_TYPE).send(answer.body);
   });
 
-  /** The prediction with its project, its weather (without the series) and its plant. */
+  /**
+   * The prediction with its project, its weather (without the series) and its plant. The plant is the
+   * kept answer of the PowerPlant route (presenters/powerPlantCache.ts: the same bytes, checked by the
+   * versions the statement that reads the prediction also reads), spliced into the answer as it is;
+   * its block count is the kept totals' (presenters/plantTotalsCache.ts).
+   */
   app.get(
     `${BASE}/:id/Hydrated`,
     { schema: { summary: 'A prediction with its project, weather (without series) and power plant' } },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request);
-      const loaded = await load(request);
+      const { projectId, id } = request.params as PredictionParams;
+      const predictionId = integerId(id);
+      const kept = predictionId && keptPlantEquipment(db, auth.company.id, predictionId);
+      const loaded = await loadPredictionFor(db, auth, projectId, id, 'read', kept || undefined);
       const actor = actorOf(auth);
-      const [plant, weather] = await Promise.all([
-        loadPresentedPlant(db, auth, loaded.prediction.id),
+      const { plantVersion } = loaded;
+      const [plant, totals, weather] = await Promise.all([
+        plantVersion === null
+          ? undefined
+          : presentedPlantBytes(db, actor, loaded.prediction.id, kept ? plantVersion : undefined),
+        keptPlantTotals(db, auth.company.id, loaded.prediction.id, plantVersion),
         loaded.prediction.weatherId !== null
           ? findWeather(db, auth.company.id, loaded.prediction.weatherId)
           : undefined,
       ]);
-      return presentPrediction(loaded.prediction, actor, {
+      const presented = presentPrediction(loaded.prediction, actor, {
         owner: loaded.owner,
         project: presentProject(loaded.project.project, { owner: loaded.project.owner }),
         weather: weather ? presentWeather(weather.weather, { owner: weather.owner, actor }) : null,
-        powerPlant: plant?.presented ?? null,
+        powerPlant: plant ? PLANT_MARK : null,
         hasPowerPlant: plant !== undefined,
-        numOfBlocks: plant ? plant.totals.blocks : null,
+        numOfBlocks: plant ? (totals?.blocks ?? null) : null,
       });
+      return reply.type(JSON_TYPE).send(withPlantBytes(presented, plant));
     },
   );
 
-  /** The prediction with a summary of its plant (sizes, counts) for the overview page. */
+  /**
+   * The prediction with a summary of its plant (sizes, counts) for the overview page: the totals kept
+   * with the version of the plant row (presenters/plantTotalsCache.ts), which the statement that reads
+   * the prediction reads too; the plant document is read only when the row changed.
+   */
   app.get(
     `${BASE}/:id/Overview`,
     { schema: { summary: 'A prediction with a summary of its power plant' } },
     async (request) => {
       const auth = requireAuth(request);
       const loaded = await load(request);
-      const plant = await findPowerPlant(db, auth.company.id, loaded.prediction.id);
-      const totals = plant ? plantTotals(plant.data) : null;
+      const totals = await keptPlantTotals(db, auth.company.id, loaded.prediction.id, loaded.plantVersion);
       return {
         ...presentPrediction(loaded.prediction, actorOf(auth), {
           owner: loaded.owner,
-          hasPowerPlant: plant !== undefined,
+          hasPowerPlant: totals !== undefined,
           numOfBlocks: totals?.blocks ?? null,
         }),
-        powerPlantSummary: totals,
+        powerPlantSummary: totals ?? null,
       };
     },
   );

@@ -1,0 +1,77 @@
+/**
+ * The totals of a prediction's plant (`plantTotals` of `@sunfield/domain`: DC and AC size, DC:AC
+ * ratio, node counts with and without repeaters), kept per company and prediction (issue 18).
+ * GET Prediction/{id}/Overview and /Hydrated answer them; computing them read the whole plant
+ * document (507 kB of JSON for the bench's 100-DC-field plant, a 300-block plant more) and walked
+ * it on every request.
+ *
+ * Why a kept total is never stale. The totals are a function of the plant document alone (no
+ * equipment row, no viewer). They are kept with the version (`xmin`) of the plant row they were
+ * computed from, read by the same statement as the document (models/prediction.ts
+ * findVersionedPlant), and answered again only when the version the caller read in its own
+ * statement (`plantVersion` of policies/prediction.ts loadPredictionFor, which reads the project and
+ * prediction) is the same. Any update of the row, through the API or by raw SQL from any process,
+ * writes a new row version with a new `xmin`, and a deleted plant answers no version, so equal
+ * versions mean the same document (the same argument as presenters/powerPlantCache.ts). The key holds
+ * the company, and both statements are scoped to it; who may read the prediction is decided before.
+ */
+import { plantTotals, type PlantTotals } from '@sunfield/domain';
+import type { Db } from '../db/index.ts';
+import { findVersionedPlant } from '../models/prediction.ts';
+
+/** Plants whose totals are kept per database handle (least recently used dropped first; ~200 B each). */
+export const PLANT_TOTALS_KEPT = 2000;
+
+interface Entry {
+  /** `xmin` of the plant row the totals were computed from */
+  version: string;
+  totals: Readonly<PlantTotals>;
+}
+
+const caches = new WeakMap<Db, Map<string, Entry>>();
+
+function cacheOf(db: Db): Map<string, Entry> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new Map();
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The plant row's own version in a `plantVersion` string (`xmin|modules|inverters`). */
+const rowVersionOf = (plantVersion: string): string => plantVersion.split('|', 1)[0]!;
+
+/**
+ * The totals of the company's prediction's plant, or undefined when it has none.
+ * `plantVersion`: the `plantVersion` the caller's loadPredictionFor read (null: no plant). The
+ * caller has checked that the viewer may read the prediction.
+ */
+export async function keptPlantTotals(
+  db: Db,
+  companyId: string,
+  predictionId: number,
+  plantVersion: string | null,
+  limit = PLANT_TOTALS_KEPT,
+): Promise<Readonly<PlantTotals> | undefined> {
+  const cache = cacheOf(db);
+  const key = `${companyId}:${predictionId}`;
+  const entry = cache.get(key);
+  cache.delete(key);
+  if (plantVersion === null) return undefined;
+  if (entry && entry.version === rowVersionOf(plantVersion)) {
+    // Most recently used last.
+    cache.set(key, entry);
+    return entry.totals;
+  }
+  const plant = await findVersionedPlant(db, companyId, predictionId);
+  if (!plant) return undefined;
+  const totals = Object.freeze(plantTotals(plant.data));
+  cache.delete(key);
+  cache.set(key, { version: plant.version, totals });
+  for (const oldest of cache.keys()) {
+    if (cache.size <= limit) break;
+    cache.delete(oldest);
+  }
+  return totals;
+}
