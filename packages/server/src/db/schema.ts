@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   customType,
@@ -750,3 +751,15 @@ export const predictionReports = pgTable(
   },
   (t) => [uniqueIndex('prediction_reports_run_kind').on(t.runId, t.kind)],
 );
+
+/**
+ * Change counters of the whole-answer cache (lib/pageCache.ts, db/changeEpochs.ts; migration 0020):
+ * one row per PostgreSQL backend that wrote (`backend` = its `pg_backend_pid()`, 0 for the folded
+ * counts of backends that are gone). The statement trigger `change_epoch_advance` adds one to the
+ * writer's row after every write statement on a watched table, in the writer's transaction; the sum
+ * of `n` therefore grows exactly when a write to a watched table commits.
+ */
+export const changeEpochs = pgTable('change_epochs', {
+  backend: integer('backend').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull(),
+});
