@@ -21,12 +21,14 @@ import { cecInverterRecord } from '@sunfield/engine/library/cecRecords.ts';
 import type { Db } from '../db/index.ts';
 import { systemSettings } from '../db/schema.ts';
 import { insertEquipmentBatch, type EquipmentInsert } from '../models/equipment.ts';
-import { CEC_ENTRY_KEY, cecEntryTrace } from '../lib/cecEntry.ts';
+import { CEC_ENTRY_KEY, cecEntryTrace, cecModuleTrace } from '../lib/cecEntry.ts';
 import { inverterFromCec, moduleFromCec } from './equipmentRecords.ts';
 
 export const LIBRARY_SEED_KEY = 'library.seeded.v1';
 /** Recorded once the Global inverters carry their CEC trace (seeded so, or given it by the backfill). */
 export const CEC_ENTRY_BACKFILL_KEY = 'library.cecEntry.v1';
+/** Recorded once the Global modules seeded before their trace have it (`backfillCecModuleEntries`). */
+export const CEC_MODULE_ENTRY_BACKFILL_KEY = 'library.cecModuleEntry.v1';
 
 export const CEC_MODULE_FILE = 'sam-library-cec-modules-2021-12-01.csv';
 export const CEC_INVERTER_FILES = [
@@ -85,6 +87,7 @@ export function cecLibraryEntries(
     .records.slice(0, limit)
     .map((m): EquipmentInsert => {
       const data = moduleFromCec(m);
+      data[CEC_ENTRY_KEY] = cecModuleTrace(CEC_MODULE_FILE, m.name);
       return {
         ...GLOBAL,
         name: m.name,
@@ -214,6 +217,47 @@ export async function backfillCecEntries(
   return updated;
 }
 
+/**
+ * Gives the Global modules of a library seeded before the seed left its trace (lib/cecEntry.ts) the
+ * trace: each Global module whose source is the CEC module list, unless it has one. The trace needs
+ * nothing from the list but its file and the entry's name, so this is one statement. Runs once
+ * (recorded under {@link CEC_MODULE_ENTRY_BACKFILL_KEY}, in the transaction of the update, under the
+ * seed's lock). Clones made before it keep no trace.
+ * @returns the number of modules given the trace, or undefined when there was nothing to do
+ */
+export async function backfillCecModuleEntries(
+  db: Db,
+  options: { log?: (message: string) => void } = {},
+): Promise<number | undefined> {
+  if (await settingExists(db, CEC_MODULE_ENTRY_BACKFILL_KEY)) return undefined;
+  const log = options.log ?? ((message: string) => console.log(message));
+  const trace = cecModuleTrace(CEC_MODULE_FILE, '');
+  const updated = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await settingExists(tx as unknown as Db, CEC_MODULE_ENTRY_BACKFILL_KEY)) return undefined;
+    const result = (await tx.execute(sql`
+      update modules as m
+         set data = m.data || jsonb_build_object(
+               ${CEC_ENTRY_KEY}::text,
+               ${JSON.stringify(trace)}::jsonb || jsonb_build_object('name', m.name))
+       where m.company_id is null and m.source = ${CEC_MODULE_SOURCE}
+         and m.data -> ${CEC_ENTRY_KEY}::text is null
+      returning m.id`)) as unknown as { rows: unknown[] };
+    const count = result.rows.length;
+    await tx.insert(systemSettings).values({
+      key: CEC_MODULE_ENTRY_BACKFILL_KEY,
+      value: { modules: count, at: new Date().toISOString() },
+    });
+    return count;
+  });
+  if (updated === undefined) return undefined;
+  if (updated > 0) {
+    await db.execute(sql`vacuum analyze modules`);
+    log(`Recorded the CEC entry of ${updated} Global modules seeded before (their run-log notes).`);
+  }
+  return updated;
+}
+
 /** Seeds the Global libraries unless done before; says what it did and how long it took. */
 export async function seedGlobalLibrary(
   db: Db,
@@ -225,6 +269,7 @@ export async function seedGlobalLibrary(
   const dir = options.dir ?? libraryDir();
   if (await seededAlready(db)) {
     await backfillCecEntries(db, { dir, log });
+    await backfillCecModuleEntries(db, { log });
     return { status: 'already', modules: 0, inverters: 0, milliseconds: elapsed() };
   }
   const entries = cecLibraryEntries(dir, options.limit);
@@ -247,11 +292,12 @@ export async function seedGlobalLibrary(
         seededAt: new Date().toISOString(),
       },
     });
-    // The inverters carry their CEC trace from the start: no backfill.
-    await tx.insert(systemSettings).values({
-      key: CEC_ENTRY_BACKFILL_KEY,
-      value: { inverters: 0, at: new Date().toISOString() },
-    });
+    // The inverters and modules carry their CEC trace from the start: no backfill.
+    const at = new Date().toISOString();
+    await tx.insert(systemSettings).values([
+      { key: CEC_ENTRY_BACKFILL_KEY, value: { inverters: 0, at } },
+      { key: CEC_MODULE_ENTRY_BACKFILL_KEY, value: { modules: 0, at } },
+    ]);
     return true;
   });
   if (!done) return { status: 'already', modules: 0, inverters: 0, milliseconds: elapsed() };

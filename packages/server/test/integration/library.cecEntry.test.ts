@@ -11,7 +11,10 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import {
   CEC_ENTRY_BACKFILL_KEY,
+  CEC_MODULE_ENTRY_BACKFILL_KEY,
+  CEC_MODULE_FILE,
   cecInverterEntries,
+  cecLibraryEntries,
   LIBRARY_SEED_KEY,
   libraryDir,
   seedGlobalLibrary,
@@ -19,7 +22,7 @@ import {
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/index.ts';
 import { systemSettings } from '../../src/db/schema.ts';
-import { CEC_ENTRY_KEY } from '../../src/lib/cecEntry.ts';
+import { CEC_ENTRY_KEY, cecModuleTrace } from '../../src/lib/cecEntry.ts';
 import { insertEquipment, insertEquipmentBatch, type EquipmentInsert } from '../../src/models/equipment.ts';
 import { call, describeEachDatabase } from './harness.ts';
 import { freshDatabase, onServer } from './pgServer.ts';
@@ -28,6 +31,7 @@ import {
   plantBody,
   predictionUrl,
   predictionWorld,
+  TRACKER_MODULE,
   type PredictionWorld,
 } from './predictionFactory.ts';
 import { runnablePrediction, runToSuccess, runWorkers } from './runHelpers.ts';
@@ -50,6 +54,21 @@ function seededInverters(names: string[]): EquipmentInsert[] {
   const rows = structuredClone(entries.filter((v) => names.includes(v.name)));
   expect(rows.map((v) => v.name).sort()).toEqual([...names].sort());
   return rows;
+}
+
+let moduleEntries: EquipmentInsert[] | undefined;
+
+/** The seed's module row of this name, as it makes it (with its trace). */
+function seededModule(name: string): EquipmentInsert {
+  if (!moduleEntries) {
+    const entries = cecLibraryEntries(libraryDir());
+    if ('missing' in entries) throw new Error(`CEC lists not found: ${entries.missing}`);
+    moduleEntries = entries.modules;
+  }
+  // The list writes SAM's '_' for a comma ("Co._ Ltd.").
+  const row = moduleEntries.find((m) => m.name.replaceAll('_', ',') === name);
+  if (!row) throw new Error(`no seeded module ${name}`);
+  return structuredClone(row);
 }
 
 async function runLog(app: FastifyInstance, world: PredictionWorld, id: number): Promise<string[]> {
@@ -131,6 +150,28 @@ describeEachDatabase('a prediction run says what the seed chose for its Global i
         `maximum DC voltage 480 V (from ${L2022}; ${WHY})`,
     ]);
   });
+
+  it('says the coating the seed assumed for a CEC module, with the physical IAM only', async () => {
+    const { app, database } = ctx();
+    const world = await predictionWorld(app);
+    const seeded = seededModule(TRACKER_MODULE);
+    expect(seeded.data[CEC_ENTRY_KEY]).toEqual(cecModuleTrace(CEC_MODULE_FILE, seeded.name));
+    const moduleId = await insertEquipment(database.db, 'module', seeded);
+    const notes = async (prediction: Json, id = moduleId) => {
+      const plant = plantBody({ ...world, moduleId: id }, 1) as Json;
+      const p = await runnablePrediction(app, { world, plant, prediction });
+      await runToSuccess(app, p);
+      return (await runLog(app, world, p.id)).filter((line) => line.startsWith('module "'));
+    };
+    expect(await notes({ incAngleModel: 6 })).toEqual([
+      `module "${seeded.name}".useAntiReflectiveCoating = true (physical IAM with a coating of index 1.29; ` +
+        `${CEC_MODULE_FILE} does not say: the product's default)`,
+    ]);
+    // ASHRAE (the default) does not use the coating.
+    expect(await notes({})).toEqual([]);
+    // The suite's Global module is the same entry stored without a trace: nothing said.
+    expect(await notes({ incAngleModel: 6 }, world.moduleId)).toEqual([]);
+  });
 });
 
 const pgUrl = await freshDatabase('cec_entry');
@@ -203,6 +244,33 @@ for (const target of targets) {
         `select count(*)::int as n from inverters where data ? '${CEC_ENTRY_KEY}'`,
       );
       expect(after.rows[0]!.n).toBe(2);
+    });
+
+    it('records the CEC entry of each Global module of the CEC list once', async () => {
+      const seeded = seededModule(TRACKER_MODULE);
+      const untraced = { ...seeded, data: { ...seeded.data } };
+      delete untraced.data[CEC_ENTRY_KEY];
+      // A Global record of the same name from elsewhere (not the CEC list's source) is left as it is.
+      await insertEquipmentBatch(database.db, 'module', [untraced, { ...untraced, source: 'User' }]);
+      await database.executeSql(`delete from system_settings where key = $1`, [
+        CEC_MODULE_ENTRY_BACKFILL_KEY,
+      ]);
+      const messages: string[] = [];
+      expect((await seedGlobalLibrary(database.db, { log: (m) => messages.push(m) })).status).toBe('already');
+      expect(messages).toEqual([
+        'Recorded the CEC entry of 1 Global modules seeded before (their run-log notes).',
+      ]);
+      const stored = await database.executeSql(
+        `select source, data->'${CEC_ENTRY_KEY}' as entry from modules where name = $1 order by source`,
+        [seeded.name],
+      );
+      expect(stored.rows.map((r) => [r.source, r.entry])).toEqual([
+        [seeded.source, seeded.data[CEC_ENTRY_KEY]],
+        ['User', null],
+      ]);
+      messages.length = 0;
+      await seedGlobalLibrary(database.db, { log: (m) => messages.push(m) });
+      expect(messages).toEqual([]);
     });
   });
 }

@@ -5,8 +5,19 @@
  * only the limits the record still has as the list gives them.
  */
 import { describe, expect, it } from 'vitest';
-import { cecInverterEntries, SHIPPED_LIBRARY_DIR } from '../../src/commands/librarySeed.ts';
-import { CEC_ENTRY_KEY, cecEntryNotes, cecEntryOf, type CecEntryTrace } from '../../src/lib/cecEntry.ts';
+import {
+  CEC_MODULE_FILE,
+  cecInverterEntries,
+  cecLibraryEntries,
+  SHIPPED_LIBRARY_DIR,
+} from '../../src/commands/librarySeed.ts';
+import {
+  CEC_ENTRY_KEY,
+  cecEntryNotes,
+  cecEntryOf,
+  cecModuleTrace,
+  type CecEntryTrace,
+} from '../../src/lib/cecEntry.ts';
 
 type Json = Record<string, unknown>;
 
@@ -71,5 +82,68 @@ describe('the CEC trace of seeded inverters', () => {
     // A 2019 entry (no older list) with no DC limits in the list: nothing to say.
     const bare = { file: L2019, name: 'X', sameNameIn: [], dcLimits: {} };
     expect(cecEntryNotes(caseOf({ name: 'X', [CEC_ENTRY_KEY]: bare }))).toEqual([]);
+  });
+});
+
+const FS = 'First Solar FS-6440A';
+const PHYSICAL = 6;
+
+/** A case of one inverter node whose DC fields use these module records, with this IAM model. */
+const moduleCase = (incAngleModel: number | undefined, ...modules: Json[]): Json => ({
+  prediction: incAngleModel === undefined ? {} : { incAngleModel },
+  powerPlant: {
+    blocks: [
+      {
+        arrays: [
+          { inverters: [{ name: 'A', inverter: {}, dcFields: modules.map((module) => ({ module })) }] },
+        ],
+      },
+    ],
+  },
+});
+
+describe('the CEC trace of seeded modules', () => {
+  it('is in every module the seed makes: the list, the entry, the coating the list does not give', () => {
+    const entries = cecLibraryEntries(SHIPPED_LIBRARY_DIR, 2000);
+    if ('missing' in entries) throw new Error(entries.missing);
+    expect(entries.modules).toHaveLength(2000);
+    for (const m of entries.modules) {
+      expect(m.data[CEC_ENTRY_KEY], m.name).toEqual(cecModuleTrace(CEC_MODULE_FILE, m.name));
+      // The record holds the value the trace says was assumed (the product's module default).
+      expect(m.data.useAntiReflectiveCoating).toBe(true);
+    }
+    expect(cecModuleTrace(CEC_MODULE_FILE, FS)).toEqual({
+      file: 'sam-library-cec-modules-2021-12-01.csv',
+      name: FS,
+      sameNameIn: [],
+      dcLimits: {},
+      assumed: { useAntiReflectiveCoating: true },
+    });
+  });
+
+  it('says the assumed coating once per module, only with the physical IAM and while the record keeps it', () => {
+    const record: Json = {
+      name: FS,
+      useAntiReflectiveCoating: true,
+      refractiveIndexOfARC: 1.29,
+      [CEC_ENTRY_KEY]: cecModuleTrace(CEC_MODULE_FILE, FS),
+    };
+    const note =
+      `module "${FS}".useAntiReflectiveCoating = true (physical IAM with a coating of index 1.29; ` +
+      `sam-library-cec-modules-2021-12-01.csv does not say: the product's default)`;
+    expect(cecEntryNotes(moduleCase(PHYSICAL, record, record))).toEqual([note]);
+    // Another IAM model does not use the coating; the default model (ASHRAE) neither.
+    for (const model of [2, 3, 4, 5, undefined]) expect(cecEntryNotes(moduleCase(model, record))).toEqual([]);
+    // A coating the record's owner changed since is the record's own.
+    expect(cecEntryNotes(moduleCase(PHYSICAL, { ...record, useAntiReflectiveCoating: false }))).toEqual([]);
+    // Its index is the record's.
+    expect(cecEntryNotes(moduleCase(PHYSICAL, { ...record, refractiveIndexOfARC: 1.3 }))).toEqual([
+      note.replace('index 1.29', 'index 1.3'),
+    ]);
+    // A module without a trace, or a trace without the assumption: nothing.
+    const { [CEC_ENTRY_KEY]: _trace, ...untraced } = record;
+    expect(cecEntryNotes(moduleCase(PHYSICAL, untraced))).toEqual([]);
+    const bare = { file: CEC_MODULE_FILE, name: FS, sameNameIn: [], dcLimits: {} };
+    expect(cecEntryNotes(moduleCase(PHYSICAL, { ...record, [CEC_ENTRY_KEY]: bare }))).toEqual([]);
   });
 });
