@@ -2,7 +2,8 @@
  * The scratch pool of `simulate` (simulate/scratch.ts, issue 17 speed): the columns a result does not
  * keep are lent from one simulation to the next, so a result must hold none of them, a later
  * simulation must not change an earlier result, and a simulation started inside another (from its
- * progress callback) must give the same result with columns of its own.
+ * progress callback) must give the same result with columns of its own. A result handed to the next
+ * simulation (`recycle`) lends it its columns, and that simulation's result is the same as a fresh one.
  */
 import { describe, expect, it } from 'vitest';
 import { simulate, type SimulationResult } from '../src/simulate/simulate.ts';
@@ -79,5 +80,34 @@ describe('scratch columns of simulate', () => {
     expect(inner!.years[0]!.summary).toEqual(alone.years[0]!.summary);
     expect(inner!.stages.dcAfterIrradiance).toEqual(alone.stages.dcAfterIrradiance);
     expect(outer.years[0]!.summary).toEqual(run(exampleCase('greensboro_fixed_cec')).years[0]!.summary);
+  });
+
+  it('a recycled result lends its columns to the next simulation, which gives the same result', () => {
+    const fresh = run(trackerCase());
+    const freshArrays = arrays(fresh);
+    const previous = run(exampleCase('greensboro_fixed_cec'));
+    const inputs = new Set<unknown>(Object.values(greensboroWeather()));
+    const previousColumns = new Set(
+      [...arrays(previous).values()].filter((a) => a instanceof Float64Array && !inputs.has(a)),
+    );
+    const recycled = simulate(trackerCase(), greensboroWeather(), {
+      libraries: cecLibraries(),
+      recycle: previous,
+    });
+    // Every column of the fresh result has its equal, and the stored columns are the previous result's.
+    const recycledArrays = arrays(recycled);
+    expect([...recycledArrays.keys()]).toEqual([...freshArrays.keys()]);
+    for (const [k, a] of recycledArrays) expect(a, k).toEqual(freshArrays.get(k));
+    expect(recycled.years[0]!.summary).toEqual(fresh.years[0]!.summary);
+    const taken = [...recycledArrays.values()].filter((a) => previousColumns.has(a as Float64Array));
+    expect(taken.length).toBeGreaterThan(40);
+    expect(recycled.stages.dcAfterIrradiance).not.toBe(fresh.stages.dcAfterIrradiance);
+    // A result is recycled once: a second simulation given it makes columns of its own.
+    const again = simulate(exampleCase('greensboro_fixed_cec'), greensboroWeather(), {
+      libraries: cecLibraries(),
+      recycle: previous,
+    });
+    for (const a of arrays(again).values()) expect(previousColumns.has(a as Float64Array)).toBe(false);
+    for (const [k, a] of arrays(recycled)) expect(a, k).toEqual(freshArrays.get(k));
   });
 });

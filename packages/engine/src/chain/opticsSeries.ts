@@ -231,16 +231,18 @@ export type OpticsResult = Pick<OpticsSeries, 'length' | 'month' | (typeof OPTIC
  * @param length number of weather records
  * @param shared columns of an earlier run to use as they are
  * @param scratch a zero-filled column of n values that the result will not hold
+ * @param column a zero-filled column of n values for the result (`resultColumn` of `simulate`); new by default
  */
 export function allocateOpticsWithScratch(
   length: number,
   shared: Partial<OpticsSeries>,
   scratch: (n: number) => Float64Array,
+  column: (n: number) => Float64Array = (n) => new Float64Array(n),
 ): OpticsSeries {
   // One object literal (not keyed stores in a loop over OPTICS_COLUMNS): an object given this many
   // properties one computed key at a time falls back to slow dictionary properties in V8, and the
   // chain reads these columns in its loops.
-  const f = () => new Float64Array(length);
+  const f = () => column(length);
   const t = () => scratch(length);
   const s = shared;
   return {

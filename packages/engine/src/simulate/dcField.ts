@@ -9,6 +9,7 @@ import { pvwattsDcKernel } from '../module/pvwatts.ts';
 import { singleDiodeCurrent } from '../module/singleDiode.ts';
 import { cellTemperatureSeries } from '../temperature/cellTemperature.ts';
 import { DcWiringLossModel } from './enums.ts';
+import { resultColumn } from './scratch.ts';
 import type { DcFieldSettings } from './resolveDcField.ts';
 import type { SimulationWeather } from './weatherInput.ts';
 
@@ -133,7 +134,7 @@ export function evaluateModule(
   scratch: ScratchColumn = (k) => new Float64Array(k),
 ): { module: ModuleColumns; at25: ModuleAt25 } {
   const n = optics.length;
-  const f = () => new Float64Array(n);
+  const f = () => resultColumn(n);
   const tempCell = f();
   cellTemperatureSeries(
     {
@@ -207,9 +208,9 @@ export function evaluateDcField(d: DcFieldSettings, optics: OpticsResult, m: Mod
   const np = d.stringsInParallel;
   const nm = ns * np;
   const fraction = d.wiring.model === DcWiringLossModel.PowerFraction ? d.wiring.lossPct / 100 : 0;
-  const dcPower = new Float64Array(n);
-  const dcVoltage = new Float64Array(n);
-  const dcCurrent = new Float64Array(n);
+  const dcPower = resultColumn(n);
+  const dcVoltage = resultColumn(n);
+  const dcCurrent = resultColumn(n);
   const { pmp, vmp, imp } = m;
   fieldColumns(pmp, vmp, imp, (1 - fraction) * nm, ns, np, dcPower, dcVoltage, dcCurrent);
   return {

@@ -9,6 +9,7 @@ import { arrayAcSeries } from '../plant/array.ts';
 import { trackerMotorPower } from '../plant/auxiliaryLoads.ts';
 import { dcFieldPowerAt, type DcFieldResult } from './dcField.ts';
 import type { ArrayNode, InverterNode } from './resolvePlant.ts';
+import { resultColumn } from './scratch.ts';
 
 /** An inverter node's DC input before degradation, summed over its DC fields (year-independent). */
 export interface InverterInput {
@@ -109,7 +110,7 @@ export function inverterInput(
 
 /** Allocates the columns of an inverter result. */
 export function allocateInverter(node: InverterNode, key: string, n: number): InverterResult {
-  const f = () => new Float64Array(n);
+  const f = () => resultColumn(n);
   return {
     key,
     paths: [],
@@ -169,7 +170,7 @@ export function runInverter(
  * degradation and LeTID are the inverter sum itself.
  */
 export function allocateArray(node: ArrayNode, key: string, n: number, noAcFactors = false): ArrayResult {
-  const f = () => new Float64Array(n);
+  const f = () => resultColumn(n);
   const inverterAc = f();
   return {
     key,

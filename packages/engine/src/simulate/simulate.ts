@@ -31,7 +31,7 @@ import {
 import type { CaseLibraries } from './libraryRefs.ts';
 import type { ArrayResult, InverterResult } from './nodes.ts';
 import { resolveCase, type ResolvedCase } from './resolveCase.ts';
-import { Scratch } from './scratch.ts';
+import { resultColumn, Scratch } from './scratch.ts';
 import { plantStages, type PlantStages } from './stages.ts';
 import { buildSummary, type ResultSummary, type YearEnergies } from './summary.ts';
 import { prepareWeather, type SimulationWeather } from './weatherInput.ts';
@@ -49,6 +49,12 @@ export interface SimulateOptions {
    * half of the work and the years the rest, split evenly (a rough but monotonic measure).
    */
   onProgress?: (fraction: number, stage: 'dcFields' | 'years') => void;
+  /**
+   * An earlier result that the caller is done with: this simulation may take its columns for its own
+   * result and overwrite them (`scratch.ts`; `sunfield simulate --repeat`). The earlier result must not
+   * be read afterwards. Each result is recycled at most once; a result of another length gives nothing.
+   */
+  recycle?: SimulationResult;
 }
 
 /** The result of a simulation: the case as resolved, the weather, every stage per node, every year. */
@@ -203,9 +209,11 @@ export function simulate(
   weatherFile: WeatherData,
   options: SimulateOptions = {},
 ): SimulationResult {
-  const scratch = Scratch.begin();
+  const scratch = Scratch.begin(options.recycle);
   try {
-    return run(caseModel, weatherFile, options, scratch);
+    const result = run(caseModel, weatherFile, options, scratch);
+    scratch.keep(result);
+    return result;
   } finally {
     scratch.end();
   }
@@ -260,7 +268,8 @@ function run(
       const shared = firstOptics ? sharedOpticsColumns(prepared, ow, firstOptics) : {};
       // A run that shares the first one's sun works in that run's scratch (runOptics, borrowedWork).
       if (shared.sunTime === undefined) prepared.work = workColumns(n, zeroed);
-      const out = runOptics(prepared, ow, allocateOpticsWithScratch(n, shared, zeroed), firstOptics);
+      const columns = allocateOpticsWithScratch(n, shared, zeroed, resultColumn);
+      const out = runOptics(prepared, ow, columns, firstOptics);
       firstOptics ??= { prepared, weather: ow, out };
       o = opticsResult(out);
       optics.set(d.opticsKey, o);

@@ -15,6 +15,7 @@
  * stages are computed from the diode model itself).
  */
 import type { DcFieldResult, ModuleAt25 } from './dcField.ts';
+import { resultColumn } from './scratch.ts';
 
 /** Year-independent plant-level columns [W/m² for irradiance, W for power]. */
 export interface PlantStages {
@@ -222,7 +223,7 @@ export function plantStages(
 ): PlantStages {
   const first = fields[0]!;
   const n = first.optics.length;
-  const f = () => new Float64Array(n);
+  const f = () => resultColumn(n);
   const bifacial = fields.some((d) => d.settings.geometry.bifacial !== undefined);
   // Columns in locals, the result one object literal at the end: an object built key by key (with a
   // field first undefined, then a column) changed its shape from run to run, and V8 threw away the

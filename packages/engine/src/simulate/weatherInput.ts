@@ -17,6 +17,7 @@ import { MS_PER_MINUTE } from '../time/calendar.ts';
 import { midIntervalShiftMs } from '../time/weatherTimestamps.ts';
 import { coerceTypicalYear, defaultTypicalYear } from '../weather/typicalYear.ts';
 import type { WeatherData } from '../weather/types.ts';
+import { resultColumn } from './scratch.ts';
 
 export { coerceTypicalYear } from '../weather/typicalYear.ts';
 
@@ -58,6 +59,13 @@ export function fillGaps(a: Float64Array): number {
   return filled;
 }
 
+/** @internal A copy of a column, in a result column (`resultColumn`: a recycled result's when there is one). */
+function copyColumn(c: Float64Array): Float64Array {
+  const out = resultColumn(c.length);
+  out.set(c);
+  return out;
+}
+
 /**
  * The chain's weather from a parsed file.
  * @param w the parsed weather file
@@ -79,11 +87,11 @@ export function prepareWeather(
     coercedYear = p.coerceYear ?? defaultTypicalYear(time, shift, p.utcOffsetHours);
     time = coerceTypicalYear(time, shift, p.utcOffsetHours, coercedYear);
   }
-  const tempAir = Float64Array.from(w.tempAir);
+  const tempAir = copyColumn(w.tempAir);
   const tFilled = fillGaps(tempAir);
   if (tFilled === tempAir.length) throw new RangeError('the weather file has no air temperature');
   if (tFilled > 0) warnings.push(`${tFilled} missing air temperatures interpolated`);
-  const windSpeed = Float64Array.from(w.windSpeed);
+  const windSpeed = copyColumn(w.windSpeed);
   const wFilled = fillGaps(windSpeed);
   if (wFilled === windSpeed.length && windSpeed.length > 0) {
     windSpeed.fill(1);

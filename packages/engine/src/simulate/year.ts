@@ -27,6 +27,7 @@ import {
 } from './nodes.ts';
 import type { PlantSettings } from './resolvePlant.ts';
 import type { PredictionSettings } from './resolvePrediction.ts';
+import { resultColumn } from './scratch.ts';
 
 /** Plant-level columns of one year [W] (totals over every node × repeaters). */
 export interface PlantYearColumns {
@@ -94,7 +95,7 @@ interface Lifetime {
   buffers: Float64Array[];
 }
 
-const f64 = (n: number) => new Float64Array(n);
+const f64 = (n: number) => resultColumn(n);
 
 /** Runs the plant year by year, reusing every column after the first year's (which it keeps). */
 export class YearRunner {
