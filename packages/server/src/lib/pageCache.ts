@@ -1,23 +1,29 @@
 /**
- * Whole answers of list pages, kept while the database is unchanged (issue 18). On the embedded
- * database a project or library page cost ~5 ms of CPU, nearly all of it PGlite running the page's
- * statements; the same page served again costs one tiny statement.
+ * Whole answers, kept while the data they are made of is unchanged (issue 18): list pages, a
+ * prediction, a plant. On the embedded database a project or library page cost ~5 ms of CPU, nearly
+ * all of it PGlite running the page's statements; on PostgreSQL a plant read ~0.6 ms of server CPU
+ * with its version check. The same answer served again costs one tiny prepared statement.
  *
- * Exactness. An answer is stored with the database's WAL insert position (`pg_current_wal_insert_lsn()`)
- * read by a statement that runs before the page's own statements, and served again only while a fresh
- * read of that position is the same. Every change to a table writes WAL before it commits (an insert,
- * update or delete, a cascade, a trigger's write, the commit or abort record), whatever process, tool or
- * connection made it, so an unchanged position means that no change became visible since the answer
- * was read. Reads leave the position alone, except when they prune a page (a miss, never a stale hit).
- * The test is therefore exact on PostgreSQL too, but there the position moves with any write to any
- * database of the cluster, and a missed test costs a round trip, so the cache is only switched on for
- * the embedded database (one process, the `sunfield.pid` lock), where it pays.
+ * Exactness, in both database modes and across the API processes that share a PostgreSQL database.
+ * An answer is stored with the database's change epoch (db/changeEpochs.ts: the sum of counters that
+ * a statement trigger on every table a kept answer may read advances in the writer's transaction),
+ * read by a statement that runs BEFORE the answer's own statements, and served again only while a
+ * fresh read of the epoch is the same. The epoch grows exactly when a write to one of those tables
+ * commits, whatever process, tool or connection made it, and the answer's statements, which start
+ * after the epoch was read, see at least every write it counted: an unchanged epoch means that no
+ * change to what the answer reads has become visible since (the reasoning in db/changeEpochs.ts).
+ * A rolled-back write leaves the epoch as it was, and the data too. Writes to the tables that no kept
+ * answer reads (sessions, the outbox, runs and their results: changeEpochs.ts UNWATCHED_TABLES) and to
+ * other schemas (the job queue's) leave it alone, so they do not empty the cache; the WAL insert
+ * position used before (`pg_current_wal_insert_lsn()`, as cheap on PGlite: ~85 µs against ~95 µs a
+ * check at load 12) moved with each of them and, on PostgreSQL, with any write to any database of
+ * the server.
  *
  * Keys. The caller names everything that changes the answer: the route, the company, the viewer (user
  * id and roles, which decide visibility and the permission flags of a row) and the parsed query. The
  * cache is per database handle, so two databases of one process (the tests) never share answers.
  */
-import { sql } from 'drizzle-orm';
+import { changeEpoch } from '../db/changeEpochs.ts';
 import type { Database, Db } from '../db/index.ts';
 
 /**
@@ -51,22 +57,13 @@ export const MAX_PAGE_CHARS = 256 * 1024;
  */
 export const MAX_CACHED_CHARS = 32 * 1024 * 1024;
 
-const WAL_POSITION = sql`select pg_current_wal_insert_lsn()::text as lsn`;
-
-async function walPosition(db: Db): Promise<string> {
-  // Both drivers answer `{rows}` (node-postgres QueryResult, PGlite Results).
-  const result = (await db.execute(WAL_POSITION)) as unknown as { rows: { lsn?: string }[] };
-  const lsn = result.rows[0]?.lsn;
-  if (!lsn) throw new Error('pg_current_wal_insert_lsn() answered no row');
-  return lsn;
-}
-
 interface Entry extends CachedPage<string | Buffer> {
-  lsn: string;
+  /** the change epoch read before the answer's statements */
+  epoch: string;
 }
 
-/** A cache of pages over `db`, checked against the WAL position (see the top of this file). */
-export function walPageCache(db: Db, maxPages = MAX_PAGES, maxChars = MAX_CACHED_CHARS): PageCache {
+/** A cache of pages over `db`, checked against its change epoch (see the top of this file). */
+export function epochPageCache(db: Db, maxPages = MAX_PAGES, maxChars = MAX_CACHED_CHARS): PageCache {
   const entries = new Map<string, Entry>();
   let chars = 0;
   const drop = (key: string) => {
@@ -77,17 +74,17 @@ export function walPageCache(db: Db, maxPages = MAX_PAGES, maxChars = MAX_CACHED
   };
   return {
     async page(key, load, options) {
-      const lsn = await walPosition(db);
+      const epoch = await changeEpoch(db);
       const hit = entries.get(key);
       // The key names the route, and a route stores one kind of body.
-      if (hit && hit.lsn === lsn) return hit as unknown as CachedPage<never>;
+      if (hit && hit.epoch === epoch) return hit as unknown as CachedPage<never>;
       const fresh = await load();
       drop(key);
       if (fresh.body.length <= Math.min(options?.maxChars ?? MAX_PAGE_CHARS, maxChars)) {
         while (entries.size >= maxPages || chars + fresh.body.length > maxChars) {
           drop(entries.keys().next().value!);
         }
-        entries.set(key, { ...fresh, lsn });
+        entries.set(key, { ...fresh, epoch });
         chars += fresh.body.length;
       }
       return fresh;
@@ -95,15 +92,13 @@ export function walPageCache(db: Db, maxPages = MAX_PAGES, maxChars = MAX_CACHED
   };
 }
 
-const uncached: PageCache = { page: (_key, load) => load() };
 const caches = new WeakMap<Db, PageCache>();
 
-/** The page cache of the app's database: WAL-checked on the embedded database, none on PostgreSQL. */
-export function pageCacheOf(database: Pick<Database, 'kind' | 'db'>): PageCache {
-  if (database.kind !== 'pglite') return uncached;
+/** The page cache of the app's database (either kind), checked against its change epoch. */
+export function pageCacheOf(database: Pick<Database, 'db'>): PageCache {
   let cache = caches.get(database.db);
   if (!cache) {
-    cache = walPageCache(database.db);
+    cache = epochPageCache(database.db);
     caches.set(database.db, cache);
   }
   return cache;

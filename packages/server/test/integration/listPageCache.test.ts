@@ -1,12 +1,12 @@
 /**
  * The list page cache (lib/pageCache.ts, issue 18): a page is served again only while the database's
- * WAL position is unchanged, so any write shows on the next list, whoever made it (this process's
- * Drizzle handle, a raw connection); another company or a viewer with other rights never gets a
- * page made for someone else. The app caches on the embedded database only; the answers below must
- * hold on both.
+ * change epoch (db/changeEpochs.ts) is unchanged, so any write shows on the next list, whoever made
+ * it (this process's Drizzle handle, a raw connection); another company or a viewer with other rights
+ * never gets a page made for someone else. The app caches on both databases. (Writes by another
+ * process, rolled back and concurrent: db.changeEpochs.test.ts.)
  */
 import { expect, it } from 'vitest';
-import { pageCacheOf, walPageCache } from '../../src/lib/pageCache.ts';
+import { epochPageCache, pageCacheOf } from '../../src/lib/pageCache.ts';
 import { call, describeEachDatabase } from './harness.ts';
 import { tag } from './moduleHelpers.ts';
 import { createCompanyUser } from './projectFactory.ts';
@@ -22,35 +22,38 @@ describeEachDatabase('list page cache', (ctx) => {
   it('serves a stored page until anything is written, by Drizzle or a raw statement', async () => {
     const { database } = ctx();
     const user = await createCompanyUser(ctx().app);
-    const cache = walPageCache(database.db);
+    const cache = epochPageCache(database.db);
     let loads = 0;
     const load = async () => {
       loads++;
       return { body: `[${loads}]`, total: loads };
     };
     expect((await cache.page('a', load)).total).toBe(1);
-    const again = await cache.page('a', load);
-    // PostgreSQL's WAL position moves with writes to any database of the server (other test workers).
-    if (database.kind === 'pglite') expect(again.total).toBe(1);
+    // Each test worker has a database of its own, and nothing else writes its watched tables now.
+    expect((await cache.page('a', load)).total).toBe(1);
     expect((await cache.page('b', load)).body).not.toBe('[1]');
     const before = loads;
     await database.executeSql(`update companies set name = name || '.' where id = $1`, [user.companyId]);
     expect((await cache.page('a', load)).total).toBe(before + 1);
-    // A rolled-back write leaves the data as it was, but is still a miss (never a stale hit).
+    expect((await cache.page('a', load)).total).toBe(before + 1);
+    // A rolled-back write leaves the data as it was, and the epoch: the stored page is still exact.
     await database.db
       .transaction(async (tx) => {
         await tx.execute(`update companies set name = 'Rolled back' where id = '${user.companyId}'`);
         throw new Error('roll back');
       })
       .catch(() => {});
-    expect((await cache.page('a', load)).total).toBe(before + 2);
+    expect((await cache.page('a', load)).total).toBe(before + 1);
+    const { rows } = await database.executeSql('select name from companies where id = $1', [user.companyId]);
+    expect(rows[0]?.name).not.toBe('Rolled back');
+    // Nor does a write to a table that no kept answer reads (db/changeEpochs.ts UNWATCHED_TABLES).
+    await database.executeSql(`delete from throttles where key = 'no such key'`);
+    expect((await cache.page('a', load)).total).toBe(before + 1);
   });
 
-  it('keeps at most its number of pages and characters, the oldest going first', async (test) => {
+  it('keeps at most its number of pages and characters, the oldest going first', async () => {
     const { database } = ctx();
-    // Hits are only certain where nothing else writes (PostgreSQL is shared by the test workers).
-    if (database.kind !== 'pglite') return test.skip();
-    const cache = walPageCache(database.db, 3, 10);
+    const cache = epochPageCache(database.db, 3, 10);
     const loads: string[] = [];
     const load = (body: string) => async () => {
       loads.push(body);
@@ -69,13 +72,13 @@ describeEachDatabase('list page cache', (ctx) => {
     await cache.page('x', load('x'.repeat(11))); // larger than all pages together: never kept
     await cache.page('x', load('x'.repeat(11)));
     expect(loads).toEqual(['aaaa', 'bbbb', 'cccc', 'aaaa', 'dddd', 'cccc', 'x'.repeat(11), 'x'.repeat(11)]);
-    const two = walPageCache(database.db, 2, 100);
+    const two = epochPageCache(database.db, 2, 100);
     loads.length = 0;
     for (const key of ['a', 'b', 'c', 'b', 'a']) await two.page(key, load(key)); // two pages at most
     expect(loads).toEqual(['a', 'b', 'c', 'a']);
   });
 
-  it('is on for the embedded database only, one cache per database', async () => {
+  it('is on for both databases, one cache per database', async () => {
     const { database } = ctx();
     const cache = pageCacheOf(database);
     expect(pageCacheOf(database)).toBe(cache);
@@ -83,8 +86,7 @@ describeEachDatabase('list page cache', (ctx) => {
     const load = async () => ({ body: '[]', total: ++loads });
     await cache.page('same', load);
     await cache.page('same', load);
-    if (database.kind === 'pglite') expect(loads).toBe(1);
-    else expect(loads).toBe(2);
+    expect(loads).toBe(1);
   });
 
   it('shows a project write at once, and never another company’s page', async () => {

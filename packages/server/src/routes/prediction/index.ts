@@ -147,7 +147,7 @@ export async function predictionRoutes(app: FastifyInstance): Promise<void> {
   );
 
   /**
-   * On the embedded database the answer is kept while the database is unchanged (lib/pageCache.ts):
+   * The answer is kept while the change epoch stands (lib/pageCache.ts, on either database):
    * it is a function of the rows and of the viewer (user, with their roles and company, and the kind
    * of token), all in the key. A refusal (404) is never kept.
    */

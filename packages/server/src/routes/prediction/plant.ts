@@ -76,10 +76,11 @@ export function registerPowerPlantRoutes(app: FastifyInstance): void {
     async (request, reply) => {
       const auth = requireAuth(request);
       const { projectId, id } = request.params as { projectId: string; id: string };
-      // On the embedded database the whole answer is kept while the database is unchanged
-      // (lib/pageCache.ts; the viewer is in the key, a refusal is never kept). Otherwise it may be
-      // a kept plant (presenters/powerPlantCache.ts): the statement that reads the prediction (and
-      // says whether it has a plant) also reads the versions it was made of.
+      // First the whole answer, kept while the change epoch stands (lib/pageCache.ts, on either
+      // database; the viewer is in the key, a refusal is never kept): one tiny statement. When the
+      // epoch has moved (a write to any watched table, most often not to this plant), the plant's
+      // kept bytes (presenters/powerPlantCache.ts) are checked instead: the statement that reads the
+      // prediction (and says whether it has a plant) also reads the versions they were made of.
       const key = JSON.stringify([
         'PowerPlant',
         auth.company.id,

@@ -60,7 +60,7 @@ export function registerWeatherAssetRoutes(app: FastifyInstance): void {
 
   const pages = pageCacheOf(database);
 
-  /** One page as JSON text, cached on the embedded database (lib/pageCache.ts) for this viewer and query. */
+  /** One page as JSON text, kept (lib/pageCache.ts) for this viewer and query. */
   async function overview(request: Parameters<typeof requireAuth>[0], ownerOnly: boolean): Promise<string> {
     const auth = requireAuth(request);
     const query = parse(weatherListQuerySchema, canonicalQuery(request.query, WEATHER_LIST_KEYS));
