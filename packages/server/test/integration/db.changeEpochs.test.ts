@@ -227,7 +227,9 @@ describeEachDatabase('change epochs', (ctx) => {
       ? Array.from({ length: 10 }, (_, i) => {
           const project = `update projects set description = 'w${i}' where id = ${shared}`;
           const owner = `update users set last_name = 'L${i}' where id = '${user.userId}'`;
-          return writer.transaction(i % 2 ? [owner, project] : [project], async () => {}, 'commit');
+          // A pause between the two writes, so that the other shape comes in between.
+          const pause = 'select pg_sleep(0.02)';
+          return writer.transaction(i % 2 ? [owner, pause, project] : [project], async () => {}, 'commit');
         })
       : [];
     const created = await Promise.all([
