@@ -22,6 +22,7 @@
  */
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -48,15 +49,33 @@ interface Route {
   method?: 'GET' | 'POST';
   path: (ready: Ready) => string;
   body?: () => string;
+  /** more request headers (the `-gzip` rows ask a compressed answer, as browsers and requests do) */
+  headers?: Record<string, string>;
 }
+
+const GZIP = { 'accept-encoding': 'gzip' };
 
 const ROUTES: Route[] = [
   { name: 'public+token', path: () => '/api/system/version' },
   { name: 'noop-auth', path: () => '/api/User/current' },
   { name: 'project-list', path: () => '/api/Project?top=25' },
+  { name: 'project-list-gzip', path: () => '/api/Project?top=25', headers: GZIP },
   { name: 'project-read', path: (r) => `/api/Project/${r.projectId}` },
   { name: 'prediction-read', path: (r) => `/api/Project/${r.projectId}/Prediction/${r.predictionId}` },
   { name: 'plant-read', path: (r) => `/api/Project/${r.projectId}/Prediction/${r.predictionId}/PowerPlant` },
+  {
+    name: 'plant-read-gzip',
+    path: (r) => `/api/Project/${r.projectId}/Prediction/${r.predictionId}/PowerPlant`,
+    headers: GZIP,
+  },
+  {
+    name: 'prediction-overview',
+    path: (r) => `/api/Project/${r.projectId}/Prediction/${r.predictionId}/Overview`,
+  },
+  {
+    name: 'prediction-hydrated',
+    path: (r) => `/api/Project/${r.projectId}/Prediction/${r.predictionId}/Hydrated`,
+  },
   { name: 'module-list', path: () => '/api/Module/ModuleOverview?pageSize=50' },
   {
     name: 'project-create',
@@ -125,8 +144,36 @@ async function load(url: string, route: Route, ready: Ready, connections: number
     method: route.method ?? 'GET',
     connections,
     duration,
-    headers: { ...ready.headers, ...(route.body ? { 'content-type': 'application/json' } : {}) },
+    headers: requestHeaders(route, ready),
     ...(route.body ? { body: route.body() } : {}),
+  });
+}
+
+function requestHeaders(route: Route, ready: Ready): Record<string, string> {
+  return {
+    ...ready.headers,
+    ...(route.body ? { 'content-type': 'application/json' } : {}),
+    ...route.headers,
+  };
+}
+
+/** The answer's size as sent (bytes on the wire, before any decoding) and its Content-Encoding. */
+function answerSize(url: string, route: Route, ready: Ready): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      `${url}${route.path(ready)}`,
+      { method: route.method ?? 'GET', headers: requestHeaders(route, ready) },
+      (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () =>
+          resolve(`${bytes} bytes, ${response.headers['content-encoding'] ?? 'identity'}`),
+        );
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(route.body?.());
   });
 }
 
@@ -149,6 +196,7 @@ async function benchMode(
   let requests = 0;
   const logStart = fs.statSync(logFile).size;
   for (const route of routes) {
+    if (route.method !== 'POST') console.log(`${route.name}: answer ${await answerSize(url, route, ready)}`);
     // Warm-up: JIT, the pool's connections, the caches.
     await load(url, route, ready, 10, 1);
     for (const connections of connectionCounts) {

@@ -16,6 +16,7 @@ import { AccountCache } from './auth/accountCache.ts';
 import { TokenService } from './auth/tokens.ts';
 import { HttpError } from './lib/errors.ts';
 import { registerTextGuard } from './lib/textGuard.ts';
+import { registerCompression } from './lib/compression.ts';
 import { logOptions } from './lib/logger.ts';
 import { registerSecurityHeaders } from './lib/securityHeaders.ts';
 import { RequestLog, requestLogOptions } from './lib/requestLog.ts';
@@ -109,6 +110,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // turns an over-size or malformed upload into a 400 that names the problem.
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 50, parts: 60 } });
   await app.register(websocket);
+  // gzip for JSON answers of clients that ask, Vary: Accept-Encoding; downloads keep their bytes.
+  await registerCompression(app);
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof HttpError) {

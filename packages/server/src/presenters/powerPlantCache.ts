@@ -33,6 +33,7 @@ import {
   type LibraryActor,
 } from '@sunfield/domain';
 import type { Db } from '../db/index.ts';
+import { gzipKept } from '../lib/pageCache.ts';
 import { findEquipmentByIds, type EquipmentRow } from '../models/equipment.ts';
 import { findVersionedPlant, plantVersions, type PlantEquipmentIds } from '../models/prediction.ts';
 import { presentPlantEquipment, presentPowerPlant } from './powerPlant.ts';
@@ -46,11 +47,54 @@ type Json = Record<string, unknown>;
  */
 export const PLANT_CACHE_LIMITS = { plants: 32, views: 4, bytes: 64 * 1024 * 1024 } as const;
 
-/** The bytes of every kept answer of a handle. */
+/**
+ * The gzip copy of a kept answer's bytes (lib/compression.ts), made once, on zlib's thread pool, the
+ * first time a client that takes gzip reads it; counted with the bytes while they are kept.
+ */
+const gzipCopies = new WeakMap<Buffer, { made?: Promise<Buffer>; bytes: number }>();
+
+/** The bytes of every kept answer of a handle, with their gzip copies. */
 function keptBytes(cache: Map<string, Entry>): number {
   let total = 0;
-  for (const entry of cache.values()) for (const bytes of entry.views.values()) total += bytes.length;
+  for (const entry of cache.values())
+    for (const bytes of entry.views.values()) total += bytes.length + (gzipCopies.get(bytes)?.bytes ?? 0);
   return total;
+}
+
+/** Drops least recently used plants until the kept bytes are within the bound, `key` last of all. */
+function bound(cache: Map<string, Entry>, key: string): void {
+  for (const oldest of cache.keys()) {
+    if (keptBytes(cache) <= PLANT_CACHE_LIMITS.bytes || oldest === key) break;
+    cache.delete(oldest);
+  }
+}
+
+/** The key of the plant whose kept views hold `bytes`, if any. */
+function keyHolding(cache: Map<string, Entry> | undefined, bytes: Buffer): string | undefined {
+  for (const [key, entry] of cache ?? [])
+    for (const view of entry.views.values()) if (view === bytes) return key;
+  return undefined;
+}
+
+/**
+ * The gzip copy of answer bytes that {@link presentedPlantBytes} gave and keeps, or undefined when it
+ * did not keep them (too large). The copy is of these very bytes, so it is as fresh as they are: the
+ * caller has checked them as it checks the bytes.
+ */
+export function keptPlantGzip(db: Db, bytes: Buffer): Promise<Buffer> | undefined {
+  const made = gzipCopies.get(bytes)?.made;
+  if (made) return made;
+  const cache = caches.get(db);
+  if (keyHolding(cache, bytes) === undefined) return undefined;
+  const copy = { bytes: 0, made: gzipKept(bytes) };
+  gzipCopies.set(bytes, copy);
+  void copy.made.then((gzipped) => {
+    const key = keyHolding(cache, bytes);
+    if (key === undefined || !cache) return;
+    copy.bytes = gzipped.length;
+    bound(cache, key);
+  });
+  return copy.made;
 }
 
 interface Entry {
@@ -183,10 +227,7 @@ export async function presentedPlantBytes(
       if (oldest !== undefined) entry.views.delete(oldest);
     }
     // Least recently used plants go first, this one last of all.
-    for (const oldest of cache.keys()) {
-      if (keptBytes(cache) <= PLANT_CACHE_LIMITS.bytes || oldest === key) break;
-      cache.delete(oldest);
-    }
+    bound(cache, key);
   }
   return bytes;
 }

@@ -21,7 +21,8 @@ import {
 } from '../../commands/equipmentSave.ts';
 import { readUpload } from '../../commands/equipmentUpload.ts';
 import { badRequest, conflict, INVALID_INPUT, parse } from '../../lib/errors.ts';
-import { JSON_TYPE, pageCacheOf } from '../../lib/pageCache.ts';
+import { sendJson } from '../../lib/compression.ts';
+import { pageCacheOf } from '../../lib/pageCache.ts';
 import { canonicalQuery } from '../../lib/request.ts';
 import {
   deleteEquipment,
@@ -115,8 +116,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, options: Equipment
         const items = rows.map((row) => presentOverviewItem(kind, row, actor));
         return { body: JSON.stringify({ items, total, page, pageSize }), total };
       });
-      reply.type(JSON_TYPE);
-      return answer.body;
+      return sendJson(request, reply, answer);
     },
   );
 

@@ -13,6 +13,7 @@ import { clonePrediction } from '../../commands/predictionClone.ts';
 import { createPrediction, updatePrediction } from '../../commands/predictionSave.ts';
 import { changePredictionStatus, validatePredictionStatusChange } from '../../commands/predictionStatus.ts';
 import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
+import { sendJson } from '../../lib/compression.ts';
 import { JSON_TYPE, pageCacheOf } from '../../lib/pageCache.ts';
 import { canonicalQuery, integerId, sendXMessages } from '../../lib/request.ts';
 import { deletePredictionRow, listProjectPredictions, updatePredictionRow } from '../../models/prediction.ts';
@@ -166,7 +167,7 @@ export async function predictionRoutes(app: FastifyInstance): Promise<void> {
       );
       return { body, total: 1 };
     });
-    return reply.type(JSON_TYPE).send(answer.body);
+    return sendJson(request, reply, answer);
   });
 
   /**

@@ -21,12 +21,13 @@ import { calculatePowerPlantFields } from '../../commands/powerPlantCalculate.ts
 import { equipmentRecords, savePowerPlant, storePlant } from '../../commands/powerPlantSave.ts';
 import type { Db } from '../../db/index.ts';
 import { notFound, parse } from '../../lib/errors.ts';
-import { JSON_TYPE, pageCacheOf } from '../../lib/pageCache.ts';
+import { sendJson } from '../../lib/compression.ts';
+import { pageCacheOf } from '../../lib/pageCache.ts';
 import { integerId, sendXMessages } from '../../lib/request.ts';
 import { findPowerPlant } from '../../models/prediction.ts';
 import { actorOf, loadPredictionFor, predictionNotFound } from '../../policies/prediction.ts';
 import { presentPowerPlant } from '../../presenters/powerPlant.ts';
-import { keptPlantEquipment, presentedPlantBytes } from '../../presenters/powerPlantCache.ts';
+import { keptPlantEquipment, keptPlantGzip, presentedPlantBytes } from '../../presenters/powerPlantCache.ts';
 
 type Json = Record<string, unknown>;
 
@@ -95,7 +96,7 @@ export function registerPowerPlantRoutes(app: FastifyInstance): void {
           const predictionId = integerId(id);
           const kept = predictionId && keptPlantEquipment(db, auth.company.id, predictionId);
           const loaded = await loadPredictionFor(db, auth, projectId, id, 'read', kept || undefined);
-          const bytes =
+          const plant =
             loaded.plantVersion === null
               ? undefined
               : await presentedPlantBytes(
@@ -104,12 +105,16 @@ export function registerPowerPlantRoutes(app: FastifyInstance): void {
                   loaded.prediction.id,
                   kept ? loaded.plantVersion : undefined,
                 );
-          return bytes ? { body: bytes, total: 1 } : { body: '', total: 0 };
+          // With the plant cache's gzip copy of these bytes, if it keeps them (made once, when asked).
+          return plant
+            ? { body: plant, total: 1, gzipped: () => keptPlantGzip(db, plant) }
+            : { body: '', total: 0 };
         },
         { maxChars: PLANT_ANSWER_KEPT_BYTES },
       );
       if (answer.total === 0) return reply.status(204).send();
-      return reply.type(JSON_TYPE).send(answer.body);
+      // To a client that takes gzip, the kept gzip copy of the plant's answer (made once).
+      return sendJson(request, reply, answer);
     },
   );
 

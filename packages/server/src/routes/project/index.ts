@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { requireAuth } from '../../auth/context.ts';
 import { createProject, updateExistingProject } from '../../commands/projectSave.ts';
 import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
-import { JSON_TYPE, pageCacheOf } from '../../lib/pageCache.ts';
+import { sendJson } from '../../lib/compression.ts';
+import { pageCacheOf } from '../../lib/pageCache.ts';
 import { canonicalQuery, sendXMessages } from '../../lib/request.ts';
 import { deleteProject, listAllProjects, listProjects } from '../../models/project.ts';
 import {
@@ -67,8 +68,8 @@ export async function projectRoutes(app: FastifyInstance): Promise<void> {
         const body = JSON.stringify(rows.map((row) => presentProject(row.project, { owner: row.owner })));
         return { body, total };
       });
-      reply.header('X-Total-Count', String(page.total)).type(JSON_TYPE);
-      return page.body;
+      reply.header('X-Total-Count', String(page.total));
+      return sendJson(request, reply, page);
     },
   );
 

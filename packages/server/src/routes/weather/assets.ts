@@ -22,7 +22,8 @@ import { publishWeatherItem } from '../../commands/weatherImport.ts';
 import { overrideTimestampDefinition } from '../../commands/weatherTimestampOverride.ts';
 import { badRequest, conflict, parse } from '../../lib/errors.ts';
 import { KM_PER_MILE } from '../../lib/geo.ts';
-import { JSON_TYPE, pageCacheOf } from '../../lib/pageCache.ts';
+import { sendJson } from '../../lib/compression.ts';
+import { pageCacheOf, type CachedPage } from '../../lib/pageCache.ts';
 import { canonicalQuery } from '../../lib/request.ts';
 import {
   deleteWeatherRow,
@@ -61,7 +62,10 @@ export function registerWeatherAssetRoutes(app: FastifyInstance): void {
   const pages = pageCacheOf(database);
 
   /** One page as JSON text, kept (lib/pageCache.ts) for this viewer and query. */
-  async function overview(request: Parameters<typeof requireAuth>[0], ownerOnly: boolean): Promise<string> {
+  async function overview(
+    request: Parameters<typeof requireAuth>[0],
+    ownerOnly: boolean,
+  ): Promise<CachedPage<string>> {
     const auth = requireAuth(request);
     const query = parse(weatherListQuerySchema, canonicalQuery(request.query, WEATHER_LIST_KEYS));
     const page = query.page ?? 1;
@@ -91,18 +95,18 @@ export function registerWeatherAssetRoutes(app: FastifyInstance): void {
       );
       return { body: JSON.stringify({ items, total, page, pageSize }), total };
     });
-    return answer.body;
+    return answer;
   }
 
   app.get(
     '/WeatherOverview',
     { schema: { summary: 'Weather library overview, one page', querystring: weatherListQuerySchema } },
-    async (request, reply) => reply.type(JSON_TYPE).send(await overview(request, false)),
+    async (request, reply) => sendJson(request, reply, await overview(request, false)),
   );
   app.get(
     '/MyWeatherOverview',
     { schema: { summary: 'The caller’s weather, one page', querystring: weatherListQuerySchema } },
-    async (request, reply) => reply.type(JSON_TYPE).send(await overview(request, true)),
+    async (request, reply) => sendJson(request, reply, await overview(request, true)),
   );
 
   /**
