@@ -191,6 +191,42 @@ describe('inverter stage: window, limits, setpoint, kVA, PQ, overrides', () => {
     efficiency: { type: 'sandia', params: SB77 },
     dcLimits: { minVoltage: 270, maxMPPVoltage: 480, maxAbsoluteVoltage: 600, maxCurrent: 22.071393 },
   };
+  it('a series that begins at night gives each step what the step alone gives (the loop starts at the first power and wraps)', () => {
+    // night, day in the window, clipped, off the window, night again
+    const pMp = [0, 0, 0, 3000, 5000, 9000, 12_000, 5000, 2000, 0, 0];
+    const vMp = [0, 0, 0, 330, 365, 365, 370, 250, 300, 0, 0];
+    const p: InverterParams = { ...base, setpoint: 6000 };
+    const n = pMp.length;
+    const f = () => new Float64Array(n);
+    const out = {
+      acPower: f(),
+      dcPower: f(),
+      vDc: f(),
+      region: new Uint8Array(n),
+      acLimit: f(),
+      offMppLoss: f(),
+      efficiencyLoss: f(),
+      clippingLoss: f(),
+    };
+    inverterSeries({ pMp: Float64Array.from(pMp), vMp: Float64Array.from(vMp) }, p, out);
+    for (let i = 0; i < n; i++) {
+      const r = inverterOutput({ pMp: pMp[i]!, vMp: vMp[i]! }, p);
+      expect([out.acPower[i], out.dcPower[i], out.vDc[i], out.region[i]], `step ${i}`).toEqual([
+        r.acPower,
+        r.dcPower,
+        r.vDc,
+        r.region,
+      ]);
+      expect([out.acLimit[i], out.offMppLoss[i], out.efficiencyLoss[i], out.clippingLoss[i]]).toEqual([
+        r.acLimit,
+        r.offMppLoss,
+        r.efficiencyLoss,
+        r.clippingLoss,
+      ]);
+    }
+    expect(out.region[6]).toBe(INVERTER_REGION.acLimit);
+    expect(out.clippingLoss[6]).toBeGreaterThan(0);
+  });
   it('tracks the MPP inside the window', () => {
     const r = inverterOutput({ pMp: 5000, vMp: 365 }, base);
     expect(r.region).toBe(INVERTER_REGION.mpp);

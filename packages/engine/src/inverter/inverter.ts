@@ -194,6 +194,12 @@ export function prepareInverter(p: InverterParams): PreparedInverter {
   return out;
 }
 
+/** @internal The step before the first with a positive DC power (0 when there is none). */
+function firstLitStep(pMp: Float64Array): number {
+  for (let i = 0; i < pMp.length; i++) if (pMp[i]! > 0) return i > 0 ? i - 1 : 0;
+  return 0;
+}
+
 /**
  * AC output of an inverter over a series of steps (the inverter stage of the chain).
  *
@@ -247,7 +253,15 @@ export function inverterSeries(x: InverterInputs, p: InverterParams, out: Invert
   const exactAt = fn ? (v: number) => fn(stepIndex, v) : undefined;
   const sc = new Float64Array(2);
   const { acPower, dcPower, vDc, region, acLimit, offMppLoss, efficiencyLoss, clippingLoss } = out;
-  for (let i = 0; i < n; i++) {
+  // Steps are independent: the loop starts at the step before the first with power and wraps round,
+  // and the operations of rare branches (clipping, off the MPP) are done at every step. A weather year
+  // begins at midnight, and V8 compiled this loop (on the stack, OSR) after the first hours of night,
+  // with no feedback for the day's operations: the first sunlit step threw the code away, the first
+  // clipped one again (three compilations, ~30 ms in a 1-minute year's first run; issue 17).
+  const acLimitRegion = INVERTER_REGION.acLimit;
+  let i = firstLitStep(pMp) - 1;
+  for (let j = 0; j < n; j++) {
+    if (++i === n) i = 0;
     stepIndex = i;
     let vHi = vHi0;
     if (maxVoltageSeries) {
@@ -306,22 +320,25 @@ export function inverterSeries(x: InverterInputs, p: InverterParams, out: Invert
     }
     let ac: number;
     let clip = 0;
+    const acClipped = limit > 0 ? limit : 0;
+    const overLimit = pacU - acClipped;
     if (!on) {
       ac = -tare;
       if (reg !== INVERTER_REGION.overVoltage) reg = INVERTER_REGION.off;
       pdc = 0;
       pacU = 0;
     } else if (pacU > limit) {
-      ac = limit > 0 ? limit : 0;
-      clip = pacU - ac;
-      reg = INVERTER_REGION.acLimit;
+      ac = acClipped;
+      clip = overLimit;
+      reg = acLimitRegion;
     } else ac = pacU;
+    const belowMpp = pmp - pdc;
     acPower[i] = ac;
     if (dcPower) dcPower[i] = pdc;
     if (vDc) vDc[i] = v;
     if (region) region[i] = reg;
     if (acLimit) acLimit[i] = limit;
-    if (offMppLoss) offMppLoss[i] = pmp > pdc ? pmp - pdc : 0;
+    if (offMppLoss) offMppLoss[i] = pmp > pdc ? belowMpp : 0;
     if (efficiencyLoss) efficiencyLoss[i] = pdc - pacU;
     if (clippingLoss) clippingLoss[i] = clip;
   }

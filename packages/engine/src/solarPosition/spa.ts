@@ -163,7 +163,9 @@ export function spaGeocentricFromEarth(
 
   // 3.3 geocentric longitude and latitude (Eq. 13–14)
   let theta = lDeg + 180;
-  if (theta >= 360) theta -= 360;
+  // Subtracting 0 below 360 (the same value): a branch first taken months into a year had no feedback
+  // when V8 compiled this function for the series' grid, and threw its code away (issue 17).
+  theta -= theta >= 360 ? 360 : 0;
   const beta = -bDeg;
 
   // 3.4 nutation in longitude and obliquity (Eq. 15–22)
@@ -238,8 +240,11 @@ export function spaGeocentricFromEarth(
   let e = m - 0.0057183 - alpha + nutationSidereal;
   e -= 360 * Math.floor(e / 360);
   e *= 4;
-  if (e > 20) e -= 1440;
-  else if (e < -20) e += 1440;
+  // Both tests at every call and one subtraction (of 0, 1440 or −1440: e − (−1440) is e + 1440), not
+  // a branch first taken months into a series (see θ above).
+  const over = e > 20;
+  const under = e < -20;
+  e -= over ? 1440 : under ? -1440 : 0;
 
   out[0] = alpha;
   out[1] = delta;
