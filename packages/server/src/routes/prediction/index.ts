@@ -14,7 +14,7 @@ import { createPrediction, updatePrediction } from '../../commands/predictionSav
 import { changePredictionStatus, validatePredictionStatusChange } from '../../commands/predictionStatus.ts';
 import { badRequest, INVALID_INPUT, parse } from '../../lib/errors.ts';
 import { sendJson } from '../../lib/compression.ts';
-import { JSON_TYPE, pageCacheOf } from '../../lib/pageCache.ts';
+import { pageCacheOf } from '../../lib/pageCache.ts';
 import { canonicalQuery, integerId, sendXMessages } from '../../lib/request.ts';
 import { deletePredictionRow, listProjectPredictions, updatePredictionRow } from '../../models/prediction.ts';
 import { findWeather } from '../../models/weather.ts';
@@ -67,6 +67,9 @@ function withPlantBytes(presented: Record<string, unknown>, plant: Buffer | unde
     Buffer.from(text.slice(at + PLANT_MARK_JSON.length)),
   ]);
 }
+
+/** A hydrated answer larger than this is not kept whole by the page cache [bytes] (as a plant read). */
+const HYDRATED_KEPT_BYTES = 4 * 1024 * 1024;
 
 interface PredictionParams {
   projectId: string;
@@ -174,7 +177,9 @@ export async function predictionRoutes(app: FastifyInstance): Promise<void> {
    * The prediction with its project, its weather (without the series) and its plant. The plant is the
    * kept answer of the PowerPlant route (presenters/powerPlantCache.ts: the same bytes, checked by the
    * versions the statement that reads the prediction also reads), spliced into the answer as it is;
-   * its block count is the kept totals' (presenters/plantTotalsCache.ts).
+   * its block count is the kept totals' (presenters/plantTotalsCache.ts). The whole answer is kept
+   * while the change epoch stands (lib/pageCache.ts), keyed as the prediction read; a refusal is
+   * never kept.
    */
   app.get(
     `${BASE}/:id/Hydrated`,
@@ -182,52 +187,67 @@ export async function predictionRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const auth = requireAuth(request);
       const { projectId, id } = request.params as PredictionParams;
-      const predictionId = integerId(id);
-      const kept = predictionId && keptPlantEquipment(db, auth.company.id, predictionId);
-      const loaded = await loadPredictionFor(db, auth, projectId, id, 'read', kept || undefined);
-      const actor = actorOf(auth);
-      const { plantVersion } = loaded;
-      const [plant, totals, weather] = await Promise.all([
-        plantVersion === null
-          ? undefined
-          : presentedPlantBytes(db, actor, loaded.prediction.id, kept ? plantVersion : undefined),
-        keptPlantTotals(db, auth.company.id, loaded.prediction.id, plantVersion),
-        loaded.prediction.weatherId !== null
-          ? findWeather(db, auth.company.id, loaded.prediction.weatherId)
-          : undefined,
-      ]);
-      const presented = presentPrediction(loaded.prediction, actor, {
-        owner: loaded.owner,
-        project: presentProject(loaded.project.project, { owner: loaded.project.owner }),
-        weather: weather ? presentWeather(weather.weather, { owner: weather.owner, actor }) : null,
-        powerPlant: plant ? PLANT_MARK : null,
-        hasPowerPlant: plant !== undefined,
-        numOfBlocks: plant ? (totals?.blocks ?? null) : null,
-      });
-      return reply.type(JSON_TYPE).send(withPlantBytes(presented, plant));
+      const key = JSON.stringify(['Hydrated', auth.company.id, auth.user.id, auth.tokenKind, projectId, id]);
+      const answer = await pages.page<string | Buffer>(
+        key,
+        async () => {
+          const predictionId = integerId(id);
+          const kept = predictionId && keptPlantEquipment(db, auth.company.id, predictionId);
+          const loaded = await loadPredictionFor(db, auth, projectId, id, 'read', kept || undefined);
+          const actor = actorOf(auth);
+          const { plantVersion } = loaded;
+          const [plant, totals, weather] = await Promise.all([
+            plantVersion === null
+              ? undefined
+              : presentedPlantBytes(db, actor, loaded.prediction.id, kept ? plantVersion : undefined),
+            keptPlantTotals(db, auth.company.id, loaded.prediction.id, plantVersion),
+            loaded.prediction.weatherId !== null
+              ? findWeather(db, auth.company.id, loaded.prediction.weatherId)
+              : undefined,
+          ]);
+          const presented = presentPrediction(loaded.prediction, actor, {
+            owner: loaded.owner,
+            project: presentProject(loaded.project.project, { owner: loaded.project.owner }),
+            weather: weather ? presentWeather(weather.weather, { owner: weather.owner, actor }) : null,
+            powerPlant: plant ? PLANT_MARK : null,
+            hasPowerPlant: plant !== undefined,
+            numOfBlocks: plant ? (totals?.blocks ?? null) : null,
+          });
+          return { body: withPlantBytes(presented, plant), total: 1 };
+        },
+        { maxChars: HYDRATED_KEPT_BYTES },
+      );
+      return sendJson(request, reply, answer);
     },
   );
 
   /**
    * The prediction with a summary of its plant (sizes, counts) for the overview page: the totals kept
    * with the version of the plant row (presenters/plantTotalsCache.ts), which the statement that reads
-   * the prediction reads too; the plant document is read only when the row changed.
+   * the prediction reads too; the plant document is read only when the row changed. The whole answer
+   * is kept while the change epoch stands (lib/pageCache.ts), keyed as the prediction read.
    */
   app.get(
     `${BASE}/:id/Overview`,
     { schema: { summary: 'A prediction with a summary of its power plant' } },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireAuth(request);
-      const loaded = await load(request);
-      const totals = await keptPlantTotals(db, auth.company.id, loaded.prediction.id, loaded.plantVersion);
-      return {
-        ...presentPrediction(loaded.prediction, actorOf(auth), {
-          owner: loaded.owner,
-          hasPowerPlant: totals !== undefined,
-          numOfBlocks: totals?.blocks ?? null,
-        }),
-        powerPlantSummary: totals ?? null,
-      };
+      const { projectId, id } = request.params as PredictionParams;
+      const key = JSON.stringify(['Overview', auth.company.id, auth.user.id, auth.tokenKind, projectId, id]);
+      const answer = await pages.page(key, async () => {
+        const loaded = await load(request);
+        const totals = await keptPlantTotals(db, auth.company.id, loaded.prediction.id, loaded.plantVersion);
+        const body = JSON.stringify({
+          ...presentPrediction(loaded.prediction, actorOf(auth), {
+            owner: loaded.owner,
+            hasPowerPlant: totals !== undefined,
+            numOfBlocks: totals?.blocks ?? null,
+          }),
+          powerPlantSummary: totals ?? null,
+        });
+        return { body, total: 1 };
+      });
+      return sendJson(request, reply, answer);
     },
   );
 
