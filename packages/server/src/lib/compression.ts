@@ -96,8 +96,11 @@ export async function sendJson(
   reply.type(JSON_TYPE);
   // A string's length never exceeds its UTF-8 size: a longer one is over the threshold in bytes too.
   if (page.body.length >= COMPRESS_THRESHOLD && acceptsGzip(request)) {
-    const copy = gzipOf(page);
-    if (copy) return reply.header('content-encoding', 'gzip').send(await copy);
+    const copy = await gzipOf(page)?.catch((error: unknown) => {
+      request.log.warn({ err: error }, 'gzip copy of a kept answer failed; sent as it is');
+      return undefined;
+    });
+    if (copy) return reply.header('content-encoding', 'gzip').send(copy);
   }
   return reply.send(page.body);
 }

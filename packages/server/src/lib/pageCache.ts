@@ -66,10 +66,17 @@ interface GzipCopy {
 export function gzipOf(page: CachedPage<string | Buffer>): Promise<Buffer> | undefined {
   const copy = (page as { [GZIP]?: GzipCopy })[GZIP];
   if (!copy) return page.gzipped?.();
-  copy.made ??= (page.gzipped?.() ?? gzipKept(page.body)).then((bytes) => {
-    copy.onMade(bytes.length);
-    return bytes;
-  });
+  copy.made ??= (page.gzipped?.() ?? gzipKept(page.body)).then(
+    (bytes) => {
+      copy.onMade(bytes.length);
+      return bytes;
+    },
+    (error: unknown) => {
+      // Not kept: the next client that asks tries again (lib/compression.ts sends the body meanwhile).
+      copy.made = undefined;
+      throw error;
+    },
+  );
   return copy.made;
 }
 

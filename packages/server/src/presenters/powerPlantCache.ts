@@ -88,12 +88,16 @@ export function keptPlantGzip(db: Db, bytes: Buffer): Promise<Buffer> | undefine
   if (keyHolding(cache, bytes) === undefined) return undefined;
   const copy = { bytes: 0, made: gzipKept(bytes) };
   gzipCopies.set(bytes, copy);
-  void copy.made.then((gzipped) => {
-    const key = keyHolding(cache, bytes);
-    if (key === undefined || !cache) return;
-    copy.bytes = gzipped.length;
-    bound(cache, key);
-  });
+  copy.made.then(
+    (gzipped) => {
+      const key = keyHolding(cache, bytes);
+      if (key === undefined || !cache) return;
+      copy.bytes = gzipped.length;
+      bound(cache, key);
+    },
+    // The caller has the error; the next client that asks tries again.
+    () => gzipCopies.delete(bytes),
+  );
   return copy.made;
 }
 
