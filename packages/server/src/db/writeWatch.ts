@@ -16,8 +16,8 @@
  * the CLI) arrive by NOTIFY. A count, not a store per request
  * (AsyncLocalStorage): that store made Node run a hook on every promise of the process, ~0.1 µs each.
  *
- * Library tables. Each write to `modules` or `inverters` advances that table's epoch, so a count
- * cached for a list page (models/listTotal.ts) is counted again after any change made here.
+ * (Counts of library pages are checked against the database's change epoch, db/changeEpochs.ts, which
+ * sees the writes of every process; they no longer count this process's writes here.)
  */
 import type { Logger } from 'drizzle-orm';
 
@@ -27,25 +27,13 @@ let accountWrites = 0;
 /** `update "users"`, `delete from companies` … anywhere in a statement (CTEs included). */
 const ACCOUNT_WRITE = /\b(?:update|delete\s+from)\s+(?:"?public"?\.)?"?(?:users|companies)"?[\s(]/i;
 
-/** The tables whose list counts are cached, and a write to one of them. */
-export type WatchedTable = 'modules' | 'inverters';
-const TABLE_WRITE =
-  /\b(?:insert\s+into|update|delete\s+from)\s+(?:"?public"?\.)?"?(modules|inverters)"?[\s(]/gi;
-const epochs: Record<WatchedTable, number> = { modules: 0, inverters: 0 };
-
 export const writeWatchLogger: Logger = {
   logQuery(query: string): void {
     if (ACCOUNT_WRITE.test(query)) accountWrites++;
-    for (const match of query.matchAll(TABLE_WRITE)) epochs[match[1]!.toLowerCase() as WatchedTable]++;
   },
 };
 
 /** How many statements of this process have updated or deleted a user or company row. */
 export function accountWriteCount(): number {
   return accountWrites;
-}
-
-/** How many writes to `table` this process has sent (any change since a value was read advances it). */
-export function tableEpoch(table: WatchedTable): number {
-  return epochs[table];
 }

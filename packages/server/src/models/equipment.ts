@@ -24,7 +24,6 @@ import {
 } from 'drizzle-orm';
 import { ASSET_STATUS, GLOBAL_STATUSES, isAnyAdmin, type LibraryActor } from '@sunfield/domain';
 import type { Db } from '../db/index.ts';
-import type { WatchedTable } from '../db/writeWatch.ts';
 import { cachedListTotal } from './listTotal.ts';
 import { preparedOnce } from './prepared.ts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -344,8 +343,8 @@ export async function listEquipment(
         .offset(skip)
         .limit(query.pageSize);
   const total = await cachedListTotal(
-    tableName(kind),
-    countKey(actor, query),
+    db,
+    countKey(kind, actor, query),
     rows.length,
     skip,
     query.pageSize,
@@ -358,10 +357,9 @@ export async function listEquipment(
   return { rows: rows.map((r) => ({ ...r, extra: r.extra as Record<string, number | null> })), total };
 }
 
-const tableName = (kind: EquipmentKind): WatchedTable => (kind === 'module' ? 'modules' : 'inverters');
-
 /** What a library count depends on: who looks (visibleTo) and every filter; not the sort or the page. */
 function countKey(
+  kind: EquipmentKind,
   actor: LibraryActor,
   query: Pick<
     EquipmentListQuery,
@@ -369,6 +367,7 @@ function countKey(
   >,
 ): string {
   return JSON.stringify([
+    kind,
     actor.companyId,
     actor.userId,
     isAnyAdmin(actor.roles),
@@ -410,13 +409,8 @@ export async function listEquipmentRecords(
     .limit(query.top);
   return {
     rows: rows.map(({ ownerName: name, ...row }) => ({ row: row as EquipmentRow, ownerName: name })),
-    total: await cachedListTotal(
-      tableName(kind),
-      countKey(actor, query),
-      rows.length,
-      query.skip,
-      query.top,
-      () => db.select({ n: count() }).from(t).where(where),
+    total: await cachedListTotal(db, countKey(kind, actor, query), rows.length, query.skip, query.top, () =>
+      db.select({ n: count() }).from(t).where(where),
     ),
   };
 }

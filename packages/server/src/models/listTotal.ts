@@ -1,5 +1,6 @@
 /** Totals of the list pages (issue 18: a list's count is its most expensive query). */
-import { tableEpoch, type WatchedTable } from '../db/writeWatch.ts';
+import { changeEpoch } from '../db/changeEpochs.ts';
+import type { Db } from '../db/index.ts';
 
 /**
  * The number of matches over all pages: counted only when the page is full (or an empty page past
@@ -16,43 +17,46 @@ export async function listTotal(
   return Number(row?.n ?? 0);
 }
 
-/** How long a library list's count is reused when this process has not written the table [ms]. */
-export const COUNT_CACHE_MS = 10_000;
 const MAX_COUNTS = 5_000;
 
 interface CachedCount {
   n: number;
-  at: number;
-  epoch: number;
+  /** the change epoch read before it was counted */
+  epoch: string;
 }
 
-const counts = new Map<string, CachedCount>();
+/** Counts per database handle (two databases of one process, the tests, never share one). */
+const counts = new WeakMap<Db, Map<string, CachedCount>>();
 
 /**
  * {@link listTotal} for the module and inverter libraries, whose pages count 16,830 Global rows
  * (3.6× the page's own cost: 145 → 520 req/s for a module page on PostgreSQL when not counted). The
- * count of one filter (`key`: the table, the viewer and every filter) is reused for
- * {@link COUNT_CACHE_MS} unless this process wrote the table since (db/writeWatch.ts), so the total
- * shown under a page is exact after one's own changes and at most that old after another process's —
- * the estimate issue 18 allows where the UI shows a total.
+ * count of one filter (`key`: the table, the viewer and every filter) is reused while the change
+ * epoch of `db` (db/changeEpochs.ts, read by `epoch` before counting) is the same, so it is
+ * exact whichever process wrote: every page and sort of one filter shares it until a write commits.
+ * (It was reused for 10 s unless this process wrote the table, an estimate that a page kept by
+ * lib/pageCache.ts on PostgreSQL would have kept as long as the epoch stood.)
  */
 export async function cachedListTotal(
-  table: WatchedTable,
+  db: Db,
   key: string,
   rowsOnPage: number,
   skip: number,
   top: number,
   countAll: () => Promise<{ n: number }[]>,
-  now: () => number = Date.now,
+  epoch: () => Promise<string> = () => changeEpoch(db),
 ): Promise<number> {
   if (rowsOnPage < top && (rowsOnPage > 0 || skip === 0)) return skip + rowsOnPage;
-  const fullKey = `${table}|${key}`;
-  const epoch = tableEpoch(table);
-  const hit = counts.get(fullKey);
-  if (hit && hit.epoch === epoch && now() - hit.at < COUNT_CACHE_MS) return hit.n;
-  const at = now();
+  const now = await epoch();
+  let ofDb = counts.get(db);
+  if (!ofDb) {
+    ofDb = new Map();
+    counts.set(db, ofDb);
+  }
+  const hit = ofDb.get(key);
+  if (hit && hit.epoch === now) return hit.n;
   const n = await listTotal(rowsOnPage, skip, top, countAll);
-  if (counts.size >= MAX_COUNTS) counts.clear();
-  counts.set(fullKey, { n, at, epoch });
+  if (ofDb.size >= MAX_COUNTS) ofDb.clear();
+  ofDb.set(key, { n, epoch: now });
   return n;
 }

@@ -192,6 +192,43 @@ describeEachDatabase('change epochs', (ctx) => {
     expect(afterRollback).toEqual({ value: ['In flight'], statements: [] });
   });
 
+  it('shows the library total after another process removed a module (no count kept past a write)', async () => {
+    const context = ctx();
+    const { app, database } = context;
+    const writer = otherWriter(context);
+    const user = await createCompanyUser(app);
+    const ids: number[] = [];
+    for (const name of ['A', 'B', 'C']) {
+      const res = await call(app, {
+        method: 'POST',
+        url: '/api/Module',
+        token: user.token,
+        payload: { name: `Counted ${name}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      ids.push((res.json() as { id: number }).id);
+    }
+    // Full pages of 2 of the user's modules (and the Global ones the filter keeps): the total is
+    // counted, not read off the page.
+    const overview = async (page: number) => {
+      const res = await call(app, {
+        method: 'GET',
+        url: `/api/Module/ModuleOverview?ownerOnly=true&pageSize=2&page=${page}`,
+        token: user.token,
+      });
+      expect(res.statusCode).toBe(200);
+      return (res.json() as { total: number }).total;
+    };
+    const before = await overview(1);
+    expect(before).toBeGreaterThanOrEqual(3);
+    expect(await overview(1)).toBe(before);
+    const remove = `delete from modules where id = ${ids[0]}`;
+    if (writer) await writer.query(remove);
+    else await database.executeSql(remove);
+    expect(await overview(1)).toBe(before - 1);
+    expect(await overview(2)).toBe(before - 1);
+  });
+
   it('never serves a kept prediction or plant answer to another company or a refused viewer', async () => {
     const { app } = ctx();
     const world = await predictionWorld(app);
