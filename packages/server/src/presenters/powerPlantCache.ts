@@ -47,6 +47,13 @@ type Json = Record<string, unknown>;
  */
 export const PLANT_CACHE_LIMITS = { plants: 32, views: 4, bytes: 64 * 1024 * 1024 } as const;
 
+/** Limits of the shape of {@link PLANT_CACHE_LIMITS} (smaller ones exercise the bounds in tests). */
+export interface PlantCacheLimits {
+  readonly plants: number;
+  readonly views: number;
+  readonly bytes: number;
+}
+
 /**
  * The gzip copy of a kept answer's bytes (lib/compression.ts), made once, on zlib's thread pool, the
  * first time a client that takes gzip reads it; counted with the bytes while they are kept.
@@ -62,9 +69,9 @@ function keptBytes(cache: Map<string, Entry>): number {
 }
 
 /** Drops least recently used plants until the kept bytes are within the bound, `key` last of all. */
-function bound(cache: Map<string, Entry>, key: string): void {
+function bound(cache: Map<string, Entry>, key: string, limit = PLANT_CACHE_LIMITS.bytes): void {
   for (const oldest of cache.keys()) {
-    if (keptBytes(cache) <= PLANT_CACHE_LIMITS.bytes || oldest === key) break;
+    if (keptBytes(cache) <= limit || oldest === key) break;
     cache.delete(oldest);
   }
 }
@@ -181,13 +188,15 @@ export function keptPlantEquipment(
  * or undefined when it has none. The caller has checked that the viewer may read the prediction.
  * `checked`: plantVersions() of the plant and of the {@link keptPlantEquipment} ids, read by the
  * caller after it looked them up (else they are read here). If another request has replaced the entry
- * meanwhile, its ids differ and so does the string: a mismatch, never a false match.
+ * meanwhile, its ids differ and so does the string: a mismatch, never a false match. `limits`: the
+ * production {@link PLANT_CACHE_LIMITS} unless a test passes smaller ones.
  */
 export async function presentedPlantBytes(
   db: Db,
   actor: LibraryActor,
   predictionId: number,
   checked?: string,
+  limits: PlantCacheLimits = PLANT_CACHE_LIMITS,
 ): Promise<Buffer | undefined> {
   const cache = cacheOf(db);
   const key = `${actor.companyId}:${predictionId}`;
@@ -212,7 +221,7 @@ export async function presentedPlantBytes(
   if (kept) {
     cache.set(key, entry);
     for (const oldest of cache.keys()) {
-      if (cache.size <= PLANT_CACHE_LIMITS.plants) break;
+      if (cache.size <= limits.plants) break;
       cache.delete(oldest);
     }
   }
@@ -224,14 +233,14 @@ export async function presentedPlantBytes(
       inverters: presentPlantEquipment(entry.inverters, actor),
     });
     bytes = Buffer.from(JSON.stringify(presented));
-    if (bytes.length > PLANT_CACHE_LIMITS.bytes / 4) return bytes;
+    if (bytes.length > limits.bytes / 4) return bytes;
     entry.views.set(view, bytes);
-    if (entry.views.size > PLANT_CACHE_LIMITS.views) {
+    if (entry.views.size > limits.views) {
       const oldest = entry.views.keys().next().value;
       if (oldest !== undefined) entry.views.delete(oldest);
     }
     // Least recently used plants go first, this one last of all.
-    bound(cache, key);
+    bound(cache, key, limits.bytes);
   }
   return bytes;
 }
