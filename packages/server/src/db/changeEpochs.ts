@@ -69,8 +69,12 @@ export const UNWATCHED_TABLES: Readonly<Record<string, string>> = {
     'report files of runs and their state, written by the report job; read by the report routes only',
 };
 
-/** Rows of `change_epochs` beyond which those of backends that have gone are folded into row 0. */
+/**
+ * Rows of `change_epochs` beyond which those of backends that have gone are folded into row 0, at
+ * most once per {@link FOLD_EVERY_MS} per handle (many live writers keep more rows than this).
+ */
 export const FOLD_ABOVE_ROWS = 64;
+export const FOLD_EVERY_MS = 60_000;
 
 const epochQuery = (db: Db) =>
   db
@@ -93,16 +97,12 @@ const FOLD = sql`with gone as (
 )
 update change_epochs set n = n + (select coalesce(sum(n), 0) from gone) where backend = 0`;
 
-const folding = new WeakSet<Db>();
+/** When each handle last started a fold (or is folding). */
+const folded = new WeakMap<Db, number>();
 
 async function fold(db: Db): Promise<void> {
-  if (folding.has(db)) return;
-  folding.add(db);
-  try {
-    await db.execute(FOLD);
-  } finally {
-    folding.delete(db);
-  }
+  folded.set(db, Date.now());
+  await db.execute(FOLD);
 }
 
 /**
@@ -113,7 +113,9 @@ export async function changeEpoch(db: Db): Promise<string> {
   const [row] = await preparedOnce(db, 'change_epoch', () => epochQuery(db)).execute();
   if (!row) throw new Error('change_epochs answered no row');
   // The fold keeps the sum, so it need not finish before the answer; a failure only delays it.
-  if (row.rows > FOLD_ABOVE_ROWS) fold(db).catch(() => {});
+  if (row.rows > FOLD_ABOVE_ROWS && Date.now() - (folded.get(db) ?? 0) >= FOLD_EVERY_MS) {
+    fold(db).catch(() => {});
+  }
   return row.epoch;
 }
 
