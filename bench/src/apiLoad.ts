@@ -157,12 +157,18 @@ function requestHeaders(route: Route, ready: Ready): Record<string, string> {
   };
 }
 
-/** The answer's size as sent (bytes on the wire, before any decoding) and its Content-Encoding. */
-function answerSize(url: string, route: Route, ready: Ready): Promise<string> {
+/**
+ * The answer's size as sent (bytes on the wire, before any decoding) and its Content-Encoding, asked
+ * with `acceptEncoding` (identity or gzip).
+ */
+function answerSize(url: string, route: Route, ready: Ready, acceptEncoding: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const request = http.request(
       `${url}${route.path(ready)}`,
-      { method: route.method ?? 'GET', headers: requestHeaders(route, ready) },
+      {
+        method: route.method ?? 'GET',
+        headers: { ...requestHeaders(route, ready), 'accept-encoding': acceptEncoding },
+      },
       (response) => {
         let bytes = 0;
         response.on('data', (chunk: Buffer) => (bytes += chunk.length));
@@ -196,7 +202,11 @@ async function benchMode(
   let requests = 0;
   const logStart = fs.statSync(logFile).size;
   for (const route of routes) {
-    if (route.method !== 'POST') console.log(`${route.name}: answer ${await answerSize(url, route, ready)}`);
+    if (route.method !== 'POST') {
+      const sizes = [];
+      for (const encoding of ['identity', 'gzip']) sizes.push(await answerSize(url, route, ready, encoding));
+      console.log(`${route.name}: answer ${sizes.join(' / ')}`);
+    }
     // Warm-up: JIT, the pool's connections, the caches.
     await load(url, route, ready, 10, 1);
     for (const connections of connectionCounts) {
