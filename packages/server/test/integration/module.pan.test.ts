@@ -181,7 +181,6 @@ describeEachDatabase('PAN import', (ctx) => {
     const before = await countRows(app, 'module');
     const huge = Buffer.alloc(50 * 1024 * 1024, 'A');
     const upload = multipart({ name: 'huge.PAN', bytes: huge });
-    const started = performance.now();
     const res = await call(app, {
       method: 'POST',
       url: '/api/Module/CreatePANFileModule',
@@ -191,7 +190,6 @@ describeEachDatabase('PAN import', (ctx) => {
     });
     expect(res.statusCode).toBe(400);
     expect((res.json() as { message: string }).message).toBe('The PAN file is too large: the limit is 1 MB.');
-    expect(performance.now() - started).toBeLessThan(5000);
     // Without a declared length, the stream stops at the limit.
     const chunked = await call(app, {
       method: 'POST',
