@@ -44,8 +44,9 @@ import { preparedOnce } from '../models/prepared.ts';
  * migration must give it the trigger); test/integration/db.changeEpochs.test.ts fails when a table has
  * neither the trigger nor a place here. Kept answers today (lib/pageCache.ts pageCacheOf callers): the
  * project list (projects, users), the module and inverter overviews (modules, inverters, users), the
- * weather overviews (weathers, users), GET Prediction/{id} and GET …/PowerPlant (projects,
- * predictions, users, power_plants, modules, inverters).
+ * weather overviews (weathers, users), GET Prediction/{id}, its /Overview and /Hydrated, and
+ * …/PowerPlant (projects, predictions, users, power_plants, modules, inverters; /Hydrated also the
+ * weather's row in weathers, not its series).
  */
 export const UNWATCHED_TABLES: Readonly<Record<string, string>> = {
   change_epochs: 'the counters themselves: a trigger on them would count its own updates',
