@@ -22,6 +22,7 @@ import type { Db } from '../db/index.ts';
 import { badRequest, INVALID_INPUT } from '../lib/errors.ts';
 import type { XMessage } from '../lib/request.ts';
 import { findEquipmentByIds, type EquipmentKind } from '../models/equipment.ts';
+import { keepPlantTotals } from '../presenters/plantTotalsCache.ts';
 import {
   findPowerPlant,
   nextPlantNodeIds,
@@ -76,8 +77,11 @@ export async function plantMergeContext(
   };
 }
 
-/** Writes a plant with its totals and the equipment it uses; undefined when the prediction is gone. */
-export function storePlant(
+/**
+ * Writes a plant with its totals and the equipment it uses; undefined when the prediction is gone.
+ * The totals of the document as stored are kept for the next overview (presenters/plantTotalsCache.ts).
+ */
+export async function storePlant(
   db: Db,
   companyId: string,
   predictionId: number,
@@ -85,7 +89,7 @@ export function storePlant(
 ): Promise<PowerPlantRow | undefined> {
   const totals = plantTotals(plant);
   const used = plantEquipmentIds(plant);
-  return writePowerPlant(db, {
+  const row = await writePowerPlant(db, {
     predictionId,
     companyId,
     data: plant,
@@ -95,6 +99,8 @@ export function storePlant(
     modules: used.modules,
     inverters: used.inverters,
   });
+  if (row) keepPlantTotals(db, companyId, predictionId, row.version, plantTotals(row.data));
+  return row;
 }
 
 /** The warnings of spec 2 §8.4 for a plant, each text once. */

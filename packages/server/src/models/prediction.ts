@@ -3,7 +3,7 @@
  * by it, so a query can never reach another company's prediction (policies/prediction.ts decides
  * who may act within the company).
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/index.ts';
 import {
@@ -402,8 +402,12 @@ export interface PowerPlantWrite {
  * Writes the plant (insert or replace) and the list of equipment it uses, in one transaction that
  * first locks the prediction's row: a prediction deleted meanwhile answers undefined (nothing is
  * written), and a delete that comes during the write waits for it and then removes the plant too.
+ * The row comes back as written, with its version (`xmin`, see {@link plantVersions}).
  */
-export async function writePowerPlant(db: Db, plant: PowerPlantWrite): Promise<PowerPlantRow | undefined> {
+export async function writePowerPlant(
+  db: Db,
+  plant: PowerPlantWrite,
+): Promise<(PowerPlantRow & { version: string }) | undefined> {
   return db.transaction(async (tx) => {
     const locked = await tx
       .select({ id: predictions.id })
@@ -434,7 +438,7 @@ export async function writePowerPlant(db: Db, plant: PowerPlantWrite): Promise<P
           lastModified: now,
         },
       })
-      .returning();
+      .returning({ ...getTableColumns(powerPlants), version: rowVersion(powerPlants) });
     await tx.delete(plantEquipment).where(eq(plantEquipment.predictionId, plant.predictionId));
     const equipment = [
       ...plant.modules.map((equipmentId) => ({

@@ -66,12 +66,32 @@ export async function keptPlantTotals(
   }
   const plant = await findVersionedPlant(db, companyId, predictionId);
   if (!plant) return undefined;
-  const totals = Object.freeze(plantTotals(plant.data));
+  const totals = plantTotals(plant.data);
+  keepPlantTotals(db, companyId, predictionId, plant.version, totals, limit);
+  return totals;
+}
+
+/**
+ * Keeps the totals of the plant row of version `version` (its `xmin`), computed from that row's
+ * document as stored: a save keeps the totals of the row it wrote (commands/powerPlantSave.ts
+ * storePlant, from the row its statement returned), so the next overview reads no document. Were the
+ * row written again meanwhile, or the transaction rolled back, no visible row has this version, and
+ * the entry is never answered.
+ */
+export function keepPlantTotals(
+  db: Db,
+  companyId: string,
+  predictionId: number,
+  version: string,
+  totals: PlantTotals,
+  limit = PLANT_TOTALS_KEPT,
+): void {
+  const cache = cacheOf(db);
+  const key = `${companyId}:${predictionId}`;
   cache.delete(key);
-  cache.set(key, { version: plant.version, totals });
+  cache.set(key, { version, totals: Object.freeze(totals) });
   for (const oldest of cache.keys()) {
     if (cache.size <= limit) break;
     cache.delete(oldest);
   }
-  return totals;
 }
