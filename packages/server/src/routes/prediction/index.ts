@@ -44,9 +44,10 @@ const BASE = '/Project/:projectId/Prediction';
 
 /**
  * Stands for the plant in a presented prediction until its kept bytes take its place: a string no
- * stored value holds (random per process), so its JSON text is found where the plant goes.
+ * stored value holds (it starts with NUL, which PostgreSQL's text and jsonb refuse, and is random per
+ * process), so its JSON text is found where the plant goes.
  */
-const PLANT_MARK = `\u0000plant:${randomUUID()}`;
+export const PLANT_MARK = `\u0000plant:${randomUUID()}`;
 const PLANT_MARK_JSON = JSON.stringify(PLANT_MARK);
 
 /**
@@ -54,7 +55,10 @@ const PLANT_MARK_JSON = JSON.stringify(PLANT_MARK);
  * bytes in its place: the text JSON.stringify gives for the prediction holding the plant's value.
  * Were the mark found anywhere else as well, the plant is parsed and the whole serialized instead.
  */
-function withPlantBytes(presented: Record<string, unknown>, plant: Buffer | undefined): string | Buffer {
+export function withPlantBytes(
+  presented: Record<string, unknown>,
+  plant: Buffer | undefined,
+): string | Buffer {
   const text = JSON.stringify(presented);
   if (!plant) return text;
   const at = text.indexOf(PLANT_MARK_JSON);
