@@ -5,7 +5,7 @@
  * progress callback) must give the same result with columns of its own. A result handed to the next
  * simulation (`recycle`) lends it its columns, and that simulation's result is the same as a fresh one.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { simulate, type SimulationResult } from '../src/simulate/simulate.ts';
 import { cecLibraries, exampleCase, greensboroWeather, smallCase } from './simulateFixtures.ts';
 
@@ -45,6 +45,8 @@ const trackerCase = () =>
   });
 
 describe('scratch columns of simulate', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('a later simulation leaves an earlier result as it was, and shares no column with it', () => {
     const first = run(exampleCase('greensboro_fixed_cec'));
     const before = new Map([...arrays(first)].map(([k, a]) => [k, a.slice()]));
@@ -58,6 +60,30 @@ describe('scratch columns of simulate', () => {
       for (const [k, a] of arrays(r)) expect(firstArrays.has(a as Float64Array), k).toBe(false);
     expect(third.years[0]!.acEnergy).toBe(first.years[0]!.acEnergy);
     expect(third.years[0]!.summary).toEqual(first.years[0]!.summary);
+  });
+
+  it("makes the later stages' result columns from the optics chain's intermediate ones", () => {
+    const n = greensboroWeather().time.length;
+    let made = 0;
+    const Native = Float64Array;
+    vi.stubGlobal(
+      'Float64Array',
+      new Proxy(Native, {
+        construct(target, args: unknown[], newTarget: (...a: unknown[]) => unknown) {
+          if (args[0] === n) made++;
+          return Reflect.construct(target, args, newTarget) as object;
+        },
+      }),
+    );
+    const r = run(exampleCase('greensboro_fixed_cec'));
+    vi.unstubAllGlobals();
+    const inputs = new Set<unknown>(Object.values(greensboroWeather()));
+    const held = [...arrays(r).values()].filter((a) => a instanceof Native && !inputs.has(a));
+    // 32 intermediate columns of the chain (instants, I0, air mass, cos θi, shaded components, IAM
+    // and soiling factors, work arrays) were new besides the result's columns before; now at most the
+    // module's three columns at 25 °C (lent by the pool) and the year plan's instants are.
+    expect(held.length).toBeGreaterThan(60);
+    expect(made - held.length).toBeLessThanOrEqual(4);
   });
 
   it('keeps the optics columns of the result, not the intermediate ones', () => {

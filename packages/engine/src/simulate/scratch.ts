@@ -1,7 +1,7 @@
 /**
- * Scratch columns of a simulation: Float64Arrays for values that its result does not keep (the optics
- * chain's intermediate columns and work arrays, the module's MPP at 25 °C), lent for the length of one
- * `simulate` call and reused by the next one (issue 17, speed).
+ * Scratch columns of a simulation: Float64Arrays for values that its result does not keep (the module's
+ * MPP at 25 °C), lent for the length of one `simulate` call and reused by the next one (issue 17,
+ * speed); and the transient columns of the optics chain (below).
  *
  * A column of a 1-minute year is 4.2 MB. A fresh one costs the kernel ~1,000 zeroed pages on first
  * touch (system time, ~0.3 s of a 1-minute year with ~110 fresh columns) and V8 a share of a garbage
@@ -16,6 +16,13 @@
  * instead of new ones. 69 columns of a 1-minute year are 290 MB: as new memory, page faults and zeroed
  * pages in the kernel (~58,700 a run of the fixed example, ~2,200 with the columns recycled) and a
  * garbage collection of the dropped result (issue 17, speed).
+ *
+ * The optics chain's intermediate columns live only while the chains run, and the later stages (module,
+ * DC fields, plant stages, inverters, arrays, plant) need about as many columns again: they are made as
+ * result columns ({@link Scratch.transient}) and, once every chain has run ({@link Scratch.endTransient}),
+ * the later result columns are those same columns, zero-filled again. The first simulation of a process
+ * then asks the kernel for ~70 columns of a 1-minute year instead of ~104 (issue 17, first run), and a
+ * recycled result gives a simulation every column it needs.
  */
 
 let kept: WeakRef<Float64Array[]> | undefined;
@@ -43,6 +50,10 @@ export class Scratch {
   private readonly recycled: Float64Array[];
   /** the result columns this simulation made */
   private readonly made: Float64Array[] = [];
+  /** columns of `made` lent for intermediate values until {@link endTransient} */
+  private readonly transients: Float64Array[] = [];
+  /** columns of `made` whose intermediate values are no longer read: the next result columns */
+  private readonly spare: Float64Array[] = [];
   /** the scratch of the simulation this one runs inside, if any */
   private readonly outer: Scratch | undefined;
 
@@ -71,6 +82,13 @@ export class Scratch {
 
   /** See {@link resultColumn}. */
   result(n: number): Float64Array {
+    const c = takeOfLength(this.spare, n);
+    if (c !== undefined) return c.fill(0);
+    return this.made1(n);
+  }
+
+  /** @internal A column of a recycled result, zero-filled, or a new one; recorded as made. */
+  private made1(n: number): Float64Array {
     let c = takeOfLength(this.recycled, n);
     if (c === undefined) c = new Float64Array(n);
     else c.fill(0);
@@ -78,31 +96,48 @@ export class Scratch {
     return c;
   }
 
-  /** Records the result columns this simulation made as those of `result`, for a later one to recycle. */
-  keep(result: object): void {
-    madeFor.set(result, this.made);
+  /**
+   * A zero-filled column of n values for intermediate values that the result does not keep and that
+   * no one reads after {@link endTransient} (the optics chain's): made as a result column, it becomes
+   * one of the result columns asked for after that (see the file comment).
+   */
+  transient(n: number): Float64Array {
+    const c = this.made1(n);
+    this.transients.push(c);
+    return c;
+  }
+
+  /** The values of every {@link transient} column are no longer read: later result columns take them. */
+  endTransient(): void {
+    for (const c of this.transients) this.spare.push(c);
+    this.transients.length = 0;
   }
 
   /**
-   * A column of n values, zero-filled (as a new Float64Array), valid until {@link end}: the caller
-   * must not let it reach the simulation's result.
+   * Records the result columns this simulation made as those of `result`, for a later one to recycle.
+   * Transient columns that no result column took are not the result's: they go to the pool.
    */
-  zeroed(n: number): Float64Array {
-    return this.take(n, true);
+  keep(result: object): void {
+    this.endTransient();
+    if (this.spare.length > 0) {
+      const left = new Set(this.spare);
+      madeFor.set(
+        result,
+        this.made.filter((c) => !left.has(c)),
+      );
+      for (const c of this.spare) this.lent.push(c);
+      this.spare.length = 0;
+    } else madeFor.set(result, this.made);
   }
 
   /**
    * A column of n values whose contents are left from an earlier simulation: for work arrays that
-   * every run writes before it reads them. Valid until {@link end}.
+   * every run writes before it reads them. Valid until {@link end}; the caller must not let it reach
+   * the simulation's result.
    */
   dirty(n: number): Float64Array {
-    return this.take(n, false);
-  }
-
-  private take(n: number, zero: boolean): Float64Array {
     let c = takeOfLength(this.free, n);
     if (c === undefined) c = new Float64Array(n);
-    else if (zero) c.fill(0);
     this.lent.push(c);
     return c;
   }

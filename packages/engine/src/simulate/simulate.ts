@@ -44,9 +44,10 @@ export interface SimulateOptions {
   /** weather name for the summary */
   weatherName?: string;
   /**
-   * Called as the work advances: after each distinct DC field's optics and module model, and after
-   * each simulated year, with the fraction done (0–1) and the stage. The DC fields take the first
-   * half of the work and the years the rest, split evenly (a rough but monotonic measure).
+   * Called as the work advances: after each DC field's optics, then after each DC field's module
+   * model, and after each simulated year, with the fraction done (0–1) and the stage. The optics take
+   * the first quarter of the work, the modules the second and the years the rest, split evenly (a
+   * rough but monotonic measure).
    */
   onProgress?: (fraction: number, stage: 'dcFields' | 'years') => void;
   /**
@@ -251,29 +252,35 @@ function run(
   const modules = new Map<string, { module: ModuleColumns; at25: ModuleAt25 }>();
   const fields = new Map<string, DcFieldResult>();
   const fieldsAt25 = new Map<string, ModuleAt25>();
-  // Columns the result does not keep (the chain's intermediate ones and work arrays, the module at
-  // 25 °C) are lent by the scratch pool, zero-filled as new ones would be.
-  const zeroed = (k: number) => scratch.zeroed(k);
+  // The chain's intermediate columns and work arrays, zero-filled as new ones would be: transient
+  // columns, which the result columns of the module, DC fields, plant stages, inverters and arrays
+  // take once every chain has run (scratch.ts). The module at 25 °C is lent by the scratch pool.
+  const transient = (k: number) => scratch.transient(k);
   const dirty = (k: number) => scratch.dirty(k);
   // The first optics run lends its sun, horizontal irradiance and spectral columns to the other mountings.
   let firstOptics: SharedOpticsSource | undefined;
   const progress = options.onProgress;
   let done = 0;
-  for (const { d, count } of nodes) {
-    let o = optics.get(d.opticsKey);
-    if (!o) {
+  for (const { d } of nodes) {
+    if (!optics.has(d.opticsKey)) {
       const prepared = prepareOptics(d.choices, rc.site, d.geometry);
       const ow = d.trackingAngle ? { ...w.optics, trackingAngle: d.trackingAngle } : w.optics;
       // Columns equal to the first run's (sun, horizontal irradiance, spectral) are that run's own arrays.
       const shared = firstOptics ? sharedOpticsColumns(prepared, ow, firstOptics) : {};
       // A run that shares the first one's sun works in that run's scratch (runOptics, borrowedWork).
-      if (shared.sunTime === undefined) prepared.work = workColumns(n, zeroed);
-      const columns = allocateOpticsWithScratch(n, shared, zeroed, resultColumn);
+      if (shared.sunTime === undefined) prepared.work = workColumns(n, transient);
+      const columns = allocateOpticsWithScratch(n, shared, transient, resultColumn);
       const out = runOptics(prepared, ow, columns, firstOptics);
       firstOptics ??= { prepared, weather: ow, out };
-      o = opticsResult(out);
-      optics.set(d.opticsKey, o);
+      optics.set(d.opticsKey, opticsResult(out));
     }
+    progress?.((0.25 * ++done) / nodes.length, 'dcFields');
+  }
+  // No chain runs again: its intermediate columns become the result columns asked for from here on.
+  scratch.endTransient();
+  done = 0;
+  for (const { d, count } of nodes) {
+    const o = optics.get(d.opticsKey)!;
     let r = fields.get(d.dcKey);
     if (!r) {
       const mk = moduleKey(d);
@@ -286,7 +293,7 @@ function run(
       fields.set(d.dcKey, r);
       fieldsAt25.set(d.dcKey, m.at25);
     }
-    progress?.((0.5 * ++done) / nodes.length, 'dcFields');
+    progress?.(0.25 + (0.25 * ++done) / nodes.length, 'dcFields');
     r.paths.push(d.path);
     r.instances += count;
   }
