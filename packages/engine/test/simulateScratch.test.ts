@@ -6,6 +6,9 @@
  * simulation (`recycle`) lends it its columns, and that simulation's result is the same as a fresh one.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { runOptics } from '../src/chain/optics.ts';
+import { allocateOptics } from '../src/chain/opticsSeries.ts';
+import { prepareOptics } from '../src/chain/prepareOptics.ts';
 import { simulate, type SimulationResult } from '../src/simulate/simulate.ts';
 import { cecLibraries, exampleCase, greensboroWeather, smallCase } from './simulateFixtures.ts';
 
@@ -84,6 +87,36 @@ describe('scratch columns of simulate', () => {
     // module's three columns at 25 °C (lent by the pool) and the year plan's instants are.
     expect(held.length).toBeGreaterThan(60);
     expect(made - held.length).toBeLessThanOrEqual(4);
+  });
+
+  it('holds one array for columns the run fills alike, each equal to its own computation', () => {
+    const r = run(exampleCase('greensboro_fixed_cec'));
+    const d = r.dcFields[0]!;
+    const o = d.optics;
+    // Fixed rows, no rows to shade, no spectral model, monofacial, no DC loss factor, no weather gap.
+    const pairs = [
+      [o.trackerTheta, o.surfaceTilt],
+      [o.poaAfterNearShading, o.poaAfterShading],
+      [o.poaAfterSpectral, o.poaAfterIam],
+      [o.rearEffective, o.poaRear],
+      [d.module.irradianceDc, o.effectiveIrradiance],
+      [r.weather.tempAir, greensboroWeather().tempAir],
+      [r.weather.windSpeed, greensboroWeather().windSpeed],
+    ] as const;
+    for (const [a, b] of pairs) expect(a).toBe(b);
+    // The same chain into separate columns (allocateOptics) gives these values bit for bit.
+    const prepared = prepareOptics(d.settings.choices, r.case.site, d.settings.geometry);
+    const alone = runOptics(prepared, r.weather.optics, allocateOptics(r.length));
+    for (const k of ['trackerTheta', 'poaAfterNearShading', 'poaAfterSpectral', 'rearEffective'] as const)
+      expect(new Uint8Array(o[k].buffer), k).toEqual(new Uint8Array(alone[k].buffer));
+    // A weather column with gaps is a copy with the gaps filled; the file's column is left as it was.
+    const w = greensboroWeather();
+    const gappy = { ...w, tempAir: w.tempAir.slice() };
+    gappy.tempAir[3] = NaN;
+    const g = simulate(exampleCase('greensboro_fixed_cec'), gappy, { libraries: cecLibraries() });
+    expect(g.weather.tempAir).not.toBe(gappy.tempAir);
+    expect(gappy.tempAir[3]).toBeNaN();
+    expect(g.weather.tempAir[3]).toBe(w.tempAir[2]! + (w.tempAir[4]! - w.tempAir[2]!) / 2);
   });
 
   it('keeps the optics columns of the result, not the intermediate ones', () => {

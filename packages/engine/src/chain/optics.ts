@@ -23,10 +23,11 @@ import {
   DCFieldTrackingTypeEnum,
   DiffuseDirectDecompModelType,
   SoilingModelType,
+  SpectralShiftModel,
   SpectralWeatherType,
 } from './choices.ts';
 import { frontAndRear } from './frontRear.ts';
-import type { OpticsSeries, OpticsWeather } from './opticsSeries.ts';
+import type { IdenticalOpticsColumns, OpticsSeries, OpticsWeather } from './opticsSeries.ts';
 import { borrowedWork, ensureWork, type OpticsWork, type PreparedOptics } from './prepareOptics.ts';
 
 const DEG = Math.PI / 180;
@@ -342,6 +343,27 @@ function transposeCallback(p: PreparedOptics, out: OpticsSeries, work: OpticsWor
       sky = r[0]! + r[1]! + r[2]!;
     } else sky = dhi * 0.5 * (1 + cosTilt);
     return beam + sky + ghi * albedo[i]! * 0.5 * (1 - cosTilt);
+  };
+}
+
+/**
+ * The pairs of columns that {@link runOptics} fills with the same values for these choices, bit for
+ * bit, so that one array may stand for both (`allocateOpticsWithScratch`; issue 17, first run):
+ * - fixed and seasonal rows: `fixedLoop` writes the tilt to trackerTheta and surfaceTilt alike;
+ * - no rows (no beam, diffuse or ground shading): `planeOfArraySeries` computes poaAfterNearShading
+ *   as beam + circumsolar (with the beam) + sky + ground, the same additions in the same order as
+ *   poaAfterShading (beam is never −0: a beam that is not positive is set to 0);
+ * - no spectral model: M = 1 at every step, and M·x = x for every x (IEEE 754 multiplication by 1);
+ * - no rear side: poaRear and rearEffective are both 0.
+ * @param prepared the chain the columns are for
+ */
+export function identicalOpticsColumns(prepared: PreparedOptics): IdenticalOpticsColumns {
+  const m = prepared.geometry.mounting.type;
+  return {
+    trackerThetaIsTilt: m === DCFieldTrackingTypeEnum.FixedTilt || m === DCFieldTrackingTypeEnum.SeasonalTilt,
+    nearShadingIsShading: prepared.planeOfArray.options.rows === undefined,
+    spectralIsIam: prepared.choices.spectral.model === SpectralShiftModel.None,
+    rearIsZero: prepared.rear === undefined,
   };
 }
 

@@ -225,19 +225,37 @@ export const OPTICS_RESULT_COLUMNS = [
 export type OpticsResult = Pick<OpticsSeries, 'length' | 'month' | (typeof OPTICS_RESULT_COLUMNS)[number]>;
 
 /**
+ * Columns of a run of the chain that hold the same values step for step, bit for bit, for its choices
+ * (`identicalOpticsColumns` of optics.ts): one array can then stand for both (issue 17, first run).
+ */
+export interface IdenticalOpticsColumns {
+  /** fixed and seasonal rows: the rotation θ is the tilt (`fixedLoop` writes one value to both) */
+  trackerThetaIsTilt: boolean;
+  /** no rows to shade: the POA after near shading is the POA after shading (the same sums) */
+  nearShadingIsShading: boolean;
+  /** no spectral model: M = 1 and M·x is x */
+  spectralIsIam: boolean;
+  /** no rear side: the rear irradiance and its effective part are 0 */
+  rearIsZero: boolean;
+}
+
+/**
  * Columns of the chain for `simulate`: the result's columns (see {@link OPTICS_RESULT_COLUMNS}) new
  * and zero-filled, the intermediate ones from `scratch` (zero-filled, valid while the simulation
- * runs); columns in `shared` by reference, as {@link allocateOptics}.
+ * runs); columns in `shared` by reference, as {@link allocateOptics}; with `identical`, one array for
+ * each pair of columns that the chain it is given for fills with the same values.
  * @param length number of weather records
  * @param shared columns of an earlier run to use as they are
  * @param scratch a zero-filled column of n values that the result will not hold
  * @param column a zero-filled column of n values for the result (`resultColumn` of `simulate`); new by default
+ * @param identical the pairs of columns the run fills alike (`identicalOpticsColumns` of its prepared chain)
  */
 export function allocateOpticsWithScratch(
   length: number,
   shared: Partial<OpticsSeries>,
   scratch: (n: number) => Float64Array,
   column: (n: number) => Float64Array = (n) => new Float64Array(n),
+  identical?: IdenticalOpticsColumns,
 ): OpticsSeries {
   // One object literal (not keyed stores in a loop over OPTICS_COLUMNS): an object given this many
   // properties one computed key at a time falls back to slow dictionary properties in V8, and the
@@ -245,6 +263,10 @@ export function allocateOpticsWithScratch(
   const f = () => column(length);
   const t = () => scratch(length);
   const s = shared;
+  const surfaceTilt = f();
+  const poaAfterShading = f();
+  const poaAfterIam = f();
+  const poaRear = f();
   return {
     length,
     month: s.month ?? new Uint8Array(length),
@@ -261,8 +283,8 @@ export function allocateOpticsWithScratch(
     ghi: s.ghi ?? f(),
     dni: s.dni ?? f(),
     dhi: s.dhi ?? f(),
-    trackerTheta: f(),
-    surfaceTilt: f(),
+    trackerTheta: identical?.trackerThetaIsTilt ? surfaceTilt : f(),
+    surfaceTilt,
     surfaceAzimuth: f(),
     aoi: f(),
     cosAoi: t(),
@@ -274,21 +296,21 @@ export function allocateOpticsWithScratch(
     poaGlobal: f(),
     poaAfterHorizon: f(),
     shadedFraction: t(),
-    poaAfterNearShading: f(),
+    poaAfterNearShading: identical?.nearShadingIsShading ? poaAfterShading : f(),
     beamAfterShading: t(),
     skyAfterShading: t(),
     groundAfterShading: t(),
-    poaAfterShading: f(),
+    poaAfterShading,
     soilingFactor: t(),
     poaAfterSoiling: f(),
     iamBeam: t(),
     iamSky: t(),
     iamGround: t(),
-    poaAfterIam: f(),
+    poaAfterIam,
     spectralFactor: s.spectralFactor ?? f(),
-    poaAfterSpectral: f(),
-    poaRear: f(),
-    rearEffective: f(),
+    poaAfterSpectral: identical?.spectralIsIam ? poaAfterIam : f(),
+    poaRear,
+    rearEffective: identical?.rearIsZero ? poaRear : f(),
     effectiveIrradiance: f(),
   };
 }

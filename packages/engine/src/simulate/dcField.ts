@@ -149,7 +149,8 @@ export function evaluateModule(
   );
   const u = d.losses.combined;
   const eff = optics.effectiveIrradiance;
-  const irradianceDc = scaled(eff, u, f());
+  // Without DC loss factors (U = 1) S_dc is S_eff bit for bit (x·1 = x): the optics column itself.
+  const irradianceDc = u === 1 ? eff : scaled(eff, u, f());
   const opts = { addedSeriesResistance: d.wiring.addedResistance };
   const out = { tempCell, irradianceDc, pmp: f(), vmp: f(), imp: f() };
   moduleMppSeries({ effectiveIrradiance: irradianceDc, tempCell }, d.module.model, out, opts);

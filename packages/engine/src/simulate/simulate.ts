@@ -5,7 +5,12 @@
  * lifetime; the plant multiplies them by the repeaters (block → array → inverter → DC field). The result
  * keeps every stage as columns per node (first year) and the loss tree and energies of every year.
  */
-import { runOptics, sharedOpticsColumns, type SharedOpticsSource } from '../chain/optics.ts';
+import {
+  identicalOpticsColumns,
+  runOptics,
+  sharedOpticsColumns,
+  type SharedOpticsSource,
+} from '../chain/optics.ts';
 import { allocateOpticsWithScratch, opticsResult, type OpticsResult } from '../chain/opticsSeries.ts';
 import { prepareOptics, workColumns } from '../chain/prepareOptics.ts';
 import { prepareYearRepeater, yearStartInstant } from '../lifetime/yearRepeater.ts';
@@ -269,7 +274,9 @@ function run(
       const shared = firstOptics ? sharedOpticsColumns(prepared, ow, firstOptics) : {};
       // A run that shares the first one's sun works in that run's scratch (runOptics, borrowedWork).
       if (shared.sunTime === undefined) prepared.work = workColumns(n, transient);
-      const columns = allocateOpticsWithScratch(n, shared, transient, resultColumn);
+      // Columns the chain fills alike for these choices are one array (identicalOpticsColumns).
+      const same = identicalOpticsColumns(prepared);
+      const columns = allocateOpticsWithScratch(n, shared, transient, resultColumn, same);
       const out = runOptics(prepared, ow, columns, firstOptics);
       firstOptics ??= { prepared, weather: ow, out };
       optics.set(d.opticsKey, opticsResult(out));

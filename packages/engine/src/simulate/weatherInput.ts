@@ -59,11 +59,23 @@ export function fillGaps(a: Float64Array): number {
   return filled;
 }
 
-/** @internal A copy of a column, in a result column (`resultColumn`: a recycled result's when there is one). */
-function copyColumn(c: Float64Array): Float64Array {
+/** @internal Whether a column holds a NaN (a missing value). */
+function hasGap(a: Float64Array): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i]! !== a[i]!) return true;
+  return false;
+}
+
+/**
+ * @internal A column with its gaps filled ({@link fillGaps}) and the number filled: the file's own
+ * column when it has none (the simulation never writes it; a copy would be the same values in a new
+ * column, 4.2 MB of a 1-minute year: issue 17, first run), else a copy in a result column
+ * (`resultColumn`: a recycled result's when there is one).
+ */
+function withoutGaps(c: Float64Array): { column: Float64Array; filled: number } {
+  if (!hasGap(c)) return { column: c, filled: 0 };
   const out = resultColumn(c.length);
   out.set(c);
-  return out;
+  return { column: out, filled: fillGaps(out) };
 }
 
 /**
@@ -71,7 +83,8 @@ function copyColumn(c: Float64Array): Float64Array {
  * @param w the parsed weather file
  * @param p.utcOffsetHours the site's standard-time offset [h] (months and hours are local standard time)
  * @param p.coerceYear year for a typical year (see the module comment)
- * @returns the weather columns; the file's columns are not modified
+ * @returns the weather columns (air temperature and wind speed are the file's own columns when they
+ *          have no gap); the file's columns are not modified
  * @throws RangeError when the file has no air temperature at all
  */
 export function prepareWeather(
@@ -87,12 +100,10 @@ export function prepareWeather(
     coercedYear = p.coerceYear ?? defaultTypicalYear(time, shift, p.utcOffsetHours);
     time = coerceTypicalYear(time, shift, p.utcOffsetHours, coercedYear);
   }
-  const tempAir = copyColumn(w.tempAir);
-  const tFilled = fillGaps(tempAir);
+  const { column: tempAir, filled: tFilled } = withoutGaps(w.tempAir);
   if (tFilled === tempAir.length) throw new RangeError('the weather file has no air temperature');
   if (tFilled > 0) warnings.push(`${tFilled} missing air temperatures interpolated`);
-  const windSpeed = copyColumn(w.windSpeed);
-  const wFilled = fillGaps(windSpeed);
+  const { column: windSpeed, filled: wFilled } = withoutGaps(w.windSpeed);
   if (wFilled === windSpeed.length && windSpeed.length > 0) {
     windSpeed.fill(1);
     warnings.push('the weather file has no wind speed: 1 m/s assumed');
