@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { ASSET_STATUS } from '@sunfield/domain';
 import { parseCecInverterLibrary, parseCecModuleLibrary } from '@sunfield/engine/library/cecCsv.ts';
 import { cecInverterRecord } from '@sunfield/engine/library/cecRecords.ts';
@@ -193,28 +193,19 @@ export async function backfillCecEntries(
       entry: cecEntryTrace(list.file, v.name, olderListsNaming(lists, k, v.name), cecInverterRecord(v)),
     })),
   );
-  const updated = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    if (await settingExists(tx as unknown as Db, CEC_ENTRY_BACKFILL_KEY)) return undefined;
-    const result = (await tx.execute(sql`
+  return backfillOnce(
+    db,
+    CEC_ENTRY_BACKFILL_KEY,
+    'inverters',
+    sql`
       update inverters as i
          set data = i.data || jsonb_build_object(${CEC_ENTRY_KEY}::text, v.entry)
         from jsonb_to_recordset(${JSON.stringify(traces)}::jsonb) as v(source text, name text, entry jsonb)
        where i.company_id is null and i.source = v.source and i.name = v.name
          and i.data -> ${CEC_ENTRY_KEY}::text is null
-      returning i.id`)) as unknown as { rows: unknown[] };
-    const count = result.rows.length;
-    await tx
-      .insert(systemSettings)
-      .values({ key: CEC_ENTRY_BACKFILL_KEY, value: { inverters: count, at: new Date().toISOString() } });
-    return count;
-  });
-  if (updated === undefined) return undefined;
-  if (updated > 0) {
-    await db.execute(sql`vacuum analyze inverters`);
-    log(`Recorded the CEC entry of ${updated} Global inverters seeded before (their run-log notes).`);
-  }
-  return updated;
+      returning i.id`,
+    log,
+  );
 }
 
 /**
@@ -232,28 +223,46 @@ export async function backfillCecModuleEntries(
   if (await settingExists(db, CEC_MODULE_ENTRY_BACKFILL_KEY)) return undefined;
   const log = options.log ?? ((message: string) => console.log(message));
   const trace = cecModuleTrace(CEC_MODULE_FILE, '');
-  const updated = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
-    if (await settingExists(tx as unknown as Db, CEC_MODULE_ENTRY_BACKFILL_KEY)) return undefined;
-    const result = (await tx.execute(sql`
+  return backfillOnce(
+    db,
+    CEC_MODULE_ENTRY_BACKFILL_KEY,
+    'modules',
+    sql`
       update modules as m
          set data = m.data || jsonb_build_object(
                ${CEC_ENTRY_KEY}::text,
                ${JSON.stringify(trace)}::jsonb || jsonb_build_object('name', m.name))
        where m.company_id is null and m.source = ${CEC_MODULE_SOURCE}
          and m.data -> ${CEC_ENTRY_KEY}::text is null
-      returning m.id`)) as unknown as { rows: unknown[] };
+      returning m.id`,
+    log,
+  );
+}
+
+/**
+ * Runs a backfill `update` (returning one row per record changed) once: in a transaction under the
+ * seed's lock, recorded under `key` with the count; then analyzes the table and says what it did.
+ * @returns the number of records changed, or undefined when it was done before
+ */
+async function backfillOnce(
+  db: Db,
+  key: string,
+  table: 'modules' | 'inverters',
+  update: SQL,
+  log: (message: string) => void,
+): Promise<number | undefined> {
+  const updated = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    if (await settingExists(tx as unknown as Db, key)) return undefined;
+    const result = (await tx.execute(update)) as unknown as { rows: unknown[] };
     const count = result.rows.length;
-    await tx.insert(systemSettings).values({
-      key: CEC_MODULE_ENTRY_BACKFILL_KEY,
-      value: { modules: count, at: new Date().toISOString() },
-    });
+    await tx.insert(systemSettings).values({ key, value: { [table]: count, at: new Date().toISOString() } });
     return count;
   });
   if (updated === undefined) return undefined;
   if (updated > 0) {
-    await db.execute(sql`vacuum analyze modules`);
-    log(`Recorded the CEC entry of ${updated} Global modules seeded before (their run-log notes).`);
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
+    log(`Recorded the CEC entry of ${updated} Global ${table} seeded before (their run-log notes).`);
   }
   return updated;
 }

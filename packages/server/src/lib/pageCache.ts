@@ -27,6 +27,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { changeEpoch } from '../db/changeEpochs.ts';
 import type { Database, Db } from '../db/index.ts';
+import { perHandle } from '../db/perHandle.ts';
 
 /**
  * One answer as sent: its JSON text (or bytes) and the number of matches over all pages (of a single
@@ -162,16 +163,11 @@ export function epochPageCache(db: Db, maxPages = MAX_PAGES, maxChars = MAX_CACH
   };
 }
 
-const caches = new WeakMap<Db, PageCache>();
+const cacheOf = perHandle((db) => epochPageCache(db));
 
 /** The page cache of the app's database (either kind), checked against its change epoch. */
 export function pageCacheOf(database: Pick<Database, 'db'>): PageCache {
-  let cache = caches.get(database.db);
-  if (!cache) {
-    cache = epochPageCache(database.db);
-    caches.set(database.db, cache);
-  }
-  return cache;
+  return cacheOf(database.db);
 }
 
 /** Sends a cached page's JSON text as it is (Fastify sends a string with a JSON type unchanged). */

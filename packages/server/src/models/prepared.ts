@@ -4,16 +4,13 @@
  * name one SQL text (the same name is the same statement).
  */
 import type { Db } from '../db/index.ts';
+import { perHandle } from '../db/perHandle.ts';
 
-const statements = new WeakMap<Db, Map<string, unknown>>();
+const statementsOf = perHandle((): Map<string, unknown> => new Map());
 
 /** The statement `name` of `db`, built by `build` the first time it is asked for. */
 export function preparedOnce<T>(db: Db, name: string, build: () => T): T {
-  let byName = statements.get(db);
-  if (!byName) {
-    byName = new Map();
-    statements.set(db, byName);
-  }
+  const byName = statementsOf(db);
   let statement = byName.get(name) as T | undefined;
   if (statement === undefined) {
     statement = build();

@@ -16,6 +16,7 @@
  * the company, and both statements are scoped to it; who may read the prediction is decided before.
  */
 import { plantTotals, type PlantTotals } from '@sunfield/domain';
+import { perHandle } from '../db/perHandle.ts';
 import type { Db } from '../db/index.ts';
 import { findVersionedPlant } from '../models/prediction.ts';
 
@@ -28,16 +29,7 @@ interface Entry {
   totals: Readonly<PlantTotals>;
 }
 
-const caches = new WeakMap<Db, Map<string, Entry>>();
-
-function cacheOf(db: Db): Map<string, Entry> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheOf = perHandle((): Map<string, Entry> => new Map());
 
 /** The plant row's own version in a `plantVersion` string (`xmin|modules|inverters`). */
 const rowVersionOf = (plantVersion: string): string => plantVersion.split('|', 1)[0]!;

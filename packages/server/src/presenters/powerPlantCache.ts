@@ -32,6 +32,7 @@ import {
   plantEquipmentIds,
   type LibraryActor,
 } from '@sunfield/domain';
+import { perHandle } from '../db/perHandle.ts';
 import type { Db } from '../db/index.ts';
 import { gzipKept } from '../lib/pageCache.ts';
 import { findEquipmentByIds, type EquipmentRow } from '../models/equipment.ts';
@@ -91,7 +92,7 @@ function keyHolding(cache: Map<string, Entry> | undefined, bytes: Buffer): strin
 export function keptPlantGzip(db: Db, bytes: Buffer): Promise<Buffer> | undefined {
   const made = gzipCopies.get(bytes)?.made;
   if (made) return made;
-  const cache = caches.get(db);
+  const cache = cacheOf(db);
   if (keyHolding(cache, bytes) === undefined) return undefined;
   const copy = { bytes: 0, made: gzipKept(bytes) };
   gzipCopies.set(bytes, copy);
@@ -119,16 +120,7 @@ interface Entry {
   views: Map<string, Buffer>;
 }
 
-const caches = new WeakMap<Db, Map<string, Entry>>();
-
-function cacheOf(db: Db): Map<string, Entry> {
-  let cache = caches.get(db);
-  if (!cache) {
-    cache = new Map();
-    caches.set(db, cache);
-  }
-  return cache;
-}
+const cacheOf = perHandle((): Map<string, Entry> => new Map());
 
 /** What the viewer may do with each row: the only part of the answer that depends on the viewer. */
 function viewOf(actor: LibraryActor, entry: Entry): string {
@@ -180,7 +172,7 @@ export function keptPlantEquipment(
   companyId: string,
   predictionId: number,
 ): PlantEquipmentIds | undefined {
-  return caches.get(db)?.get(`${companyId}:${predictionId}`)?.ids;
+  return cacheOf(db).get(`${companyId}:${predictionId}`)?.ids;
 }
 
 /**

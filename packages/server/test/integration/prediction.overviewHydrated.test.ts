@@ -28,6 +28,8 @@ import {
   plantBody,
   predictionUrl,
   predictionWorld,
+  privateModule,
+  savePlant,
   type PredictionWorld,
 } from './predictionFactory.ts';
 import { createCompanyUser } from './projectFactory.ts';
@@ -118,27 +120,6 @@ async function touchProject(app: App, world: PredictionWorld) {
 interface TestViewer {
   token: string;
   userId: string;
-}
-
-async function savePlant(app: App, world: PredictionWorld, id: number, body: Json, method = 'POST') {
-  const res = await call(app, {
-    method: method as 'POST',
-    url: predictionUrl(world, id, '/PowerPlant'),
-    token: world.token,
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-/** A Draft-Private clone of the world's Global module, owned by the world's user. */
-async function privateModule(app: App, world: PredictionWorld): Promise<number> {
-  const res = await call(app, {
-    method: 'POST',
-    url: `/api/Module/${world.moduleId}/Clone`,
-    token: world.token,
-  });
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { id: number }).id;
 }
 
 /** The statements of one request on the tables of a prediction read (see prediction.plantCache). */

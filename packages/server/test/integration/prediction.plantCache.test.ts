@@ -14,6 +14,8 @@ import {
   plantBody,
   predictionUrl,
   predictionWorld,
+  privateModule,
+  savePlant,
   type PredictionWorld,
 } from './predictionFactory.ts';
 import { createCompanyUser } from './projectFactory.ts';
@@ -34,27 +36,6 @@ async function plantOf(app: App, world: PredictionWorld, id: number, token = wor
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   return res.json() as Json;
-}
-
-async function savePlant(app: App, world: PredictionWorld, id: number, body: Json, method = 'POST') {
-  const res = await call(app, {
-    method: method as 'POST',
-    url: predictionUrl(world, id, '/PowerPlant'),
-    token: world.token,
-    payload: body,
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
-
-/** A Draft-Private clone of the world's Global module, owned by the world's user. */
-async function privateModule(app: App, world: PredictionWorld): Promise<number> {
-  const res = await call(app, {
-    method: 'POST',
-    url: `/api/Module/${world.moduleId}/Clone`,
-    token: world.token,
-  });
-  expect(res.statusCode).toBe(200);
-  return (res.json() as { id: number }).id;
 }
 
 describeEachDatabase('power plant answer cache', (ctx) => {

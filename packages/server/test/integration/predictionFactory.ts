@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import {
   findCecRecord,
   parseCecInverterLibrary,
@@ -159,3 +160,31 @@ const firstOf = (v: unknown): Json => (v as Json[])[0]!;
 /** The first DC field (of its first array and inverter) of a block of a plant body or answer. */
 export const dcFieldOf = (plant: Json, block = 0): Json =>
   firstOf(firstOf(firstOf((plant.blocks as Json[])[block]!.arrays).inverters).dcFields);
+
+/** Saves the prediction's plant through the API (POST replaces, PUT merges); expects 200. */
+export async function savePlant(
+  app: FastifyInstance,
+  world: PredictionWorld,
+  id: number,
+  body: Record<string, unknown>,
+  method: 'POST' | 'PUT' = 'POST',
+): Promise<void> {
+  const res = await call(app, {
+    method,
+    url: predictionUrl(world, id, '/PowerPlant'),
+    token: world.token,
+    payload: body,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+/** A Draft-Private clone of the world's Global module, owned by the world's user. */
+export async function privateModule(app: FastifyInstance, world: PredictionWorld): Promise<number> {
+  const res = await call(app, {
+    method: 'POST',
+    url: `/api/Module/${world.moduleId}/Clone`,
+    token: world.token,
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { id: number }).id;
+}
