@@ -150,7 +150,7 @@ export function evaluateModule(
   const u = d.losses.combined;
   const eff = optics.effectiveIrradiance;
   // Without DC loss factors (U = 1) S_dc is S_eff bit for bit (x·1 = x): the optics column itself.
-  const irradianceDc = u === 1 ? eff : scaled(eff, u, f());
+  const irradianceDc = u === 1 ? eff : scaled(eff, u, resultColumn(n, true));
   const opts = { addedSeriesResistance: d.wiring.addedResistance };
   const out = { tempCell, irradianceDc, pmp: f(), vmp: f(), imp: f() };
   moduleMppSeries({ effectiveIrradiance: irradianceDc, tempCell }, d.module.model, out, opts);
@@ -209,9 +209,10 @@ export function evaluateDcField(d: DcFieldSettings, optics: OpticsResult, m: Mod
   const np = d.stringsInParallel;
   const nm = ns * np;
   const fraction = d.wiring.model === DcWiringLossModel.PowerFraction ? d.wiring.lossPct / 100 : 0;
-  const dcPower = resultColumn(n);
-  const dcVoltage = resultColumn(n);
-  const dcCurrent = resultColumn(n);
+  // fieldColumns writes every step of the three
+  const dcPower = resultColumn(n, true);
+  const dcVoltage = resultColumn(n, true);
+  const dcCurrent = resultColumn(n, true);
   const { pmp, vmp, imp } = m;
   fieldColumns(pmp, vmp, imp, (1 - fraction) * nm, ns, np, dcPower, dcVoltage, dcCurrent);
   return {

@@ -171,14 +171,15 @@ export function runInverter(
  */
 export function allocateArray(node: ArrayNode, key: string, n: number, noAcFactors = false): ArrayResult {
   const f = () => resultColumn(n);
-  const inverterAc = f();
+  // runArray zero-fills the inverter sums itself before it adds to them.
+  const inverterAc = resultColumn(n, true);
   return {
     key,
     paths: [],
     instances: 0,
     settings: node,
     inverterAc,
-    inverterGross: f(),
+    inverterGross: resultColumn(n, true),
     afterDegradation: noAcFactors ? inverterAc : f(),
     afterLetid: noAcFactors ? inverterAc : f(),
     power: f(),

@@ -252,7 +252,7 @@ export function plantStages(
     const bySource = new Map<Float64Array, number>();
     for (const [o, w] of weights) bySource.set(o[col], (bySource.get(o[col]) ?? 0) + w);
     const srcs = [...bySource.keys()];
-    irr[k] = srcs.length === 1 ? srcs[0]! : weightedSum(srcs, [...bySource.values()], f());
+    irr[k] = srcs.length === 1 ? srcs[0]! : weightedSum(srcs, [...bySource.values()], resultColumn(n, true));
   }
   const oneModule = fields.every((d) => d.tempCell === first.tempCell);
   const tempCell = oneModule
@@ -260,7 +260,7 @@ export function plantStages(
     : weightedSum(
         fields.map((d) => d.tempCell),
         share,
-        f(),
+        resultColumn(n, true), // weightedSum zero-fills it
       );
   const isc = f();
   for (const [j, d] of fields.entries()) {

@@ -96,6 +96,8 @@ interface Lifetime {
 }
 
 const f64 = (n: number) => resultColumn(n);
+/** A column that `run` zero-fills itself (or whose every step a loop sets): not zero-filled twice. */
+const w64 = (n: number) => resultColumn(n, true);
 
 /** Runs the plant year by year, reusing every column after the first year's (which it keeps). */
 export class YearRunner {
@@ -237,27 +239,29 @@ export class YearRunner {
           stages: [f64(n), f64(n), f64(n), f64(n)],
         }
       : undefined;
-    const limitation = f64(n);
-    const dcDeg = this.lifetimeFactors ? f64(n) : this.dcOutput;
-    const acDeg = this.lifetimeFactors ? f64(n) : limitation;
+    // The stage sums are zero-filled by `run` (its `zero` list, and plantOutput's sum) before it adds
+    // to them; elementStages sets every step of the element and availability columns.
+    const limitation = w64(n);
+    const dcDeg = this.lifetimeFactors ? w64(n) : this.dcOutput;
+    const acDeg = this.lifetimeFactors ? w64(n) : limitation;
     const power = f64(n);
     return {
       dcAfterDegradation: dcDeg,
-      dcAfterLetid: this.lifetimeFactors ? f64(n) : dcDeg,
-      acInverterOutput: f64(n),
+      dcAfterLetid: this.lifetimeFactors ? w64(n) : dcDeg,
+      acInverterOutput: w64(n),
       acAfterLimitation: limitation,
       acAfterDegradation: acDeg,
-      acAfterLetid: this.lifetimeFactors ? f64(n) : acDeg,
-      acAfterCooling: f64(n),
-      acAfterTrackerMotors: f64(n),
-      acAfterAuxiliary: f64(n),
-      acAfterMvTransformers: f64(n),
-      acAfterCollection: f64(n),
+      acAfterLetid: this.lifetimeFactors ? w64(n) : acDeg,
+      acAfterCooling: w64(n),
+      acAfterTrackerMotors: w64(n),
+      acAfterAuxiliary: w64(n),
+      acAfterMvTransformers: w64(n),
+      acAfterCollection: w64(n),
       plantElements: types.map((t) => ({
         type: t === 'transformer' ? 'Transformer' : 'Transmission Line',
-        power: f64(n),
+        power: w64(n),
       })),
-      acAfterAvailability: f64(n),
+      acAfterAvailability: w64(n),
       acAfterLgia: p.ess ? f64(n) : power,
       power,
       elementLoss: types.map(() => f64(n)),
@@ -297,7 +301,7 @@ export class YearRunner {
     const blocks: BlockResult[] = this.plant.blocks.map((b, bi) => {
       const lt = this.lifetimes[bi]!;
       const e = lt.energized;
-      const power = target?.blocks[bi]?.power ?? f64(n);
+      const power = target?.blocks[bi]?.power ?? w64(n);
       power.fill(0);
       for (const a of b.arrays) {
         const results = a.inverters.map((inv) => {
