@@ -156,6 +156,8 @@ function addDcStages(
     ql: number;
   },
   out: readonly Float64Array[],
+  /** quality, LID and mismatch are the temperature stage's column (no factor of the three anywhere) */
+  oneColumn: boolean,
 ): void {
   const { pmp, imp } = module;
   const { pmp25, imp25 } = at25;
@@ -187,12 +189,29 @@ function addDcStages(
     }
     irr[i]! += inv * p0;
     temp[i]! += inv * tc;
-    quality[i]! += inv * tc * q;
-    lid[i]! += inv * tc * ql;
-    mismatch[i]! += invH * tc;
+    if (!oneColumn) {
+      quality[i]! += inv * tc * q;
+      lid[i]! += inv * tc * ql;
+      mismatch[i]! += invH * tc;
+    }
     wiring[i]! += invH * (tc - loss);
     health[i]! += c * dcPower[i]!;
   }
+}
+
+/** @internal A field's instance count and the factors of its DC stages (see {@link addDcStages}). */
+function dcFactors(
+  c: number,
+  L: { combined: number; dcHealth: number; quality: number; lid: number },
+): { c: number; inv: number; invH: number; q: number; ql: number } {
+  const u = L.combined;
+  return {
+    c,
+    inv: u > 0 ? c / u : 0,
+    invH: L.dcHealth > 0 ? c / L.dcHealth : 0,
+    q: L.quality,
+    ql: L.quality * L.lid,
+  };
 }
 
 /** @internal isc = max(isc, k·G·(1 + α·(Tc − 25))) step by step. */
@@ -232,11 +251,16 @@ export function plantStages(
   const rearAfterStructureShading = bifacial ? f() : undefined;
   const rearAfterBackMismatch = bifacial ? f() : undefined;
   const rearEffective = bifacial ? f() : undefined;
+  // Without quality, LID and mismatch factors (every field's q = q·LID = 1 and the mismatch stage's
+  // 1/U_dc the temperature stage's 1/U) the three stages add inv·tc·1 and inv·tc to the same sums in
+  // the same order as the temperature stage: bit for bit its values, so one column (issue 17).
+  const factors = fields.map((d) => dcFactors(d.instances, d.settings.losses));
+  const oneColumn = factors.every((k) => k.q === 1 && k.ql === 1 && k.invH === k.inv);
   const dcAfterIrradiance = f();
   const dcAfterTemperature = f();
-  const dcAfterQuality = f();
-  const dcAfterLid = f();
-  const dcAfterMismatch = f();
+  const dcAfterQuality = oneColumn ? dcAfterTemperature : f();
+  const dcAfterLid = oneColumn ? dcAfterTemperature : f();
+  const dcAfterMismatch = oneColumn ? dcAfterTemperature : f();
   const dcAfterWiring = f();
   const dcAfterHealth = f();
   const irr = {} as Record<(typeof IRRADIANCE)[number][0], Float64Array>;
@@ -283,9 +307,6 @@ export function plantStages(
         rearEffective!,
       );
     }
-    const L = d.settings.losses;
-    const c = d.instances;
-    const u = L.combined;
     const { modulesInSeries, stringsInParallel, resistance, fraction } = d.wiring;
     const m = d.settings.module;
     addDcStages(
@@ -296,11 +317,7 @@ export function plantStages(
         nm: modulesInSeries * stringsInParallel,
         rw: resistance,
         fraction,
-        c,
-        inv: u > 0 ? c / u : 0,
-        invH: L.dcHealth > 0 ? c / L.dcHealth : 0,
-        q: L.quality,
-        ql: L.quality * L.lid,
+        ...factors[j]!,
       },
       [
         dcAfterIrradiance,
@@ -311,6 +328,7 @@ export function plantStages(
         dcAfterWiring,
         dcAfterHealth,
       ],
+      oneColumn,
     );
     // Module Isc as codes size conductors: Isc,STC·G/1000·(1 + α_rel·(Tc − 25)).
     maxShortCircuitCurrent(
