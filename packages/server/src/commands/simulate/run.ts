@@ -88,6 +88,9 @@ export async function runSimulateCommand(args: string[], io: CommandIo = console
   try {
     const loaded = loadCase(positionals[0]!, values.weather !== undefined ? { weather: values.weather } : {});
     const options = { libraries: loaded.libraries, weatherName: path.basename(loaded.weatherFile) };
+    // The bin's V8 tuning for the series' length, when it installed it (bin/sunfield.js; issue 17).
+    const steps = (globalThis as Record<symbol, unknown>)[Symbol.for('sunfield.simulate.steps')];
+    if (typeof steps === 'function') (steps as (n: number) => void)(loaded.weather.time.length);
     const t0 = performance.now();
     let result: SimulationResult = simulate(loaded.caseJson, loaded.weather, options);
     const first = (performance.now() - t0) / 1000;
