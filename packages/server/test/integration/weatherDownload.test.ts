@@ -263,7 +263,12 @@ describeEachDatabase('weather download', (ctx) => {
     const row = await findWeatherRow(ctx().database.db, id);
     expect(row).toMatchObject({ rowCount: 20 * 8760, timeInterval: 60 });
     const percents = pushesFor(hub, id).map((p) => p.downloadInfo!.downloadPercentComplete);
-    expect(new Set(percents).size).toBeGreaterThanOrEqual(6); // pushes are throttled to one per 250 ms
+    // Queued, request sent, parsing, storing and done are always pushed; the provider's own progress
+    // (2–80 %) is throttled to one push per 250 ms, so how many of those come depends on the machine's
+    // speed (none when the 20 stubbed years take under 250 ms): only their order and span are checked.
+    expect(percents.every((p, i) => i === 0 || p >= percents[i - 1]!)).toBe(true);
+    expect([0, 2, 85, 90, 100].every((p) => percents.includes(p))).toBe(true);
+    expect(percents.filter((p) => p > 2 && p < 85).every((p) => p <= 80)).toBe(true);
     console.info(`[${ctx().kind}] NSRDB 20 years (175,200 hourly rows): queued to stored in ${elapsed} ms`);
   });
 
