@@ -10,6 +10,7 @@ import { runOptics } from '../src/chain/optics.ts';
 import { allocateOptics } from '../src/chain/opticsSeries.ts';
 import { prepareOptics } from '../src/chain/prepareOptics.ts';
 import { simulate, type SimulationResult } from '../src/simulate/simulate.ts';
+import type { BlockResult } from '../src/simulate/year.ts';
 import { cecLibraries, exampleCase, greensboroWeather, smallCase } from './simulateFixtures.ts';
 
 /** Every typed array reachable from a value, by path (each object visited once). */
@@ -127,6 +128,45 @@ describe('scratch columns of simulate', () => {
     expect(g.weather.tempAir).not.toBe(gappy.tempAir);
     expect(gappy.tempAir[3]).toBeNaN();
     expect(g.weather.tempAir[3]).toBe(w.tempAir[2]! + (w.tempAir[4]! - w.tempAir[2]!) / 2);
+  });
+
+  it("makes a one-child parent's sum its child's column, and a parent of two sums them", () => {
+    // Fixed example: one block of one array of one inverter, every repeater 1.
+    const r = run(exampleCase('greensboro_fixed_cec'));
+    expect(r.arrays[0]!.inverterAc).toBe(r.inverters[0]!.acPower);
+    expect(r.blocks[0]!.power).toBe(r.arrays[0]!.power);
+    expect(r.plant.acAfterCollection).toBe(r.blocks[0]!.power);
+    // No −0 in the inverter's column (its night value is 0 − tare), so the alias equals the old sum.
+    expect(r.inverters[0]!.acPower.some((v) => Object.is(v, -0))).toBe(false);
+    // Block of one array without repeater; a second block of two arrays, one of two inverters.
+    const two = smallCase((c) => {
+      const b = c.powerPlant.blocks[0]!;
+      b.arrays[0]!.repeater = 1;
+      const b2 = structuredClone(b);
+      const a2 = structuredClone(b.arrays[0]!);
+      a2.inverters.push(structuredClone(a2.inverters[0]!));
+      a2.inverters[1]!.repeater = 2;
+      b2.arrays.push(a2);
+      c.powerPlant.blocks.push(b2);
+    });
+    const t = run(two);
+    const [one, pair] = t.blocks as [BlockResult, BlockResult];
+    const soleArray = t.arrays.find((a) => a.settings.inverters.length === 1)!;
+    const twoInv = t.arrays.find((a) => a.settings.inverters.length === 2)!;
+    expect(one.power).toBe(soleArray.power);
+    expect(pair.power).not.toBe(soleArray.power);
+    expect(t.plant.acAfterCollection).not.toBe(one.power);
+    const inv = (k: number) =>
+      t.inverters.find((i) => i.key.startsWith(`${twoInv.settings.inverters[k]!.key}|`))!;
+    expect(twoInv.inverterAc).not.toBe(inv(0).acPower);
+    const n = t.length;
+    for (let i = 0; i < n; i += 97) {
+      expect(twoInv.inverterAc[i]).toBe(0 + 1 * inv(0).acPower[i]! + 2 * inv(1).acPower[i]!);
+      expect(pair.power[i]).toBe(0 + soleArray.power[i]! + twoInv.power[i]!);
+      expect(t.plant.acAfterCollection[i]).toBe(
+        0 + one.repeater * one.power[i]! + pair.repeater * pair.power[i]!,
+      );
+    }
   });
 
   it('keeps the optics columns of the result, not the intermediate ones', () => {

@@ -323,7 +323,8 @@ export function inverterSeries(x: InverterInputs, p: InverterParams, out: Invert
     const acClipped = limit > 0 ? limit : 0;
     const overLimit = pacU - acClipped;
     if (!on) {
-      ac = -tare;
+      // 0 − tare, not −tare: +0 without a tare (a sum of one inverter's column is that column; issue 17).
+      ac = 0 - tare;
       if (reg !== INVERTER_REGION.overVoltage) reg = INVERTER_REGION.off;
       pdc = 0;
       pacU = 0;

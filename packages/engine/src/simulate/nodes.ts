@@ -169,10 +169,18 @@ export function runInverter(
  * Allocates the columns of an array result; without AC degradation (`noAcFactors`) the columns after
  * degradation and LeTID are the inverter sum itself.
  */
-export function allocateArray(node: ArrayNode, key: string, n: number, noAcFactors = false): ArrayResult {
+export function allocateArray(
+  node: ArrayNode,
+  key: string,
+  n: number,
+  noAcFactors = false,
+  inverters: readonly InverterResult[] = [],
+): ArrayResult {
   const f = () => resultColumn(n);
-  // runArray zero-fills the inverter sums itself before it adds to them.
-  const inverterAc = resultColumn(n, true);
+  // runArray zero-fills the inverter sums itself before it adds to them. The AC sum of an array of one
+  // inverter without repeater is that inverter's AC column (0 + 1·P = P: inverterSeries writes no −0).
+  const sole = soleInverter(node, inverters);
+  const inverterAc = sole ? sole.acPower : resultColumn(n, true);
   return {
     key,
     paths: [],
@@ -208,12 +216,16 @@ export function runArray(
   const node = out.settings;
   const ac = out.inverterAc;
   const gross = out.inverterGross;
-  ac.fill(0);
   gross.fill(0);
-  node.inverters.forEach((inv, k) => {
-    const res = inverters[k]!;
-    addInverterAc(ac, gross, inv.repeater, res.acPower, res.clippingLoss);
-  });
+  const sole = soleInverter(node, inverters);
+  if (sole && ac === sole.acPower) addInverterGross(gross, sole.acPower, sole.clippingLoss);
+  else {
+    ac.fill(0);
+    node.inverters.forEach((inv, k) => {
+      const res = inverters[k]!;
+      addInverterAc(ac, gross, inv.repeater, res.acPower, res.clippingLoss);
+    });
+  }
   const { acDegradation: gd, acLetid: gl } = factors;
   const own = out.afterLetid !== ac;
   const producing = acFactors(ac, gd, gl, own ? out.afterDegradation : undefined, out.afterLetid, stepHours);
@@ -251,6 +263,16 @@ function addInverterAc(
     ac[i]! += r * acPower[i]!;
     gross[i]! += r * (acPower[i]! + clippingLoss[i]!);
   }
+}
+
+/** @internal The inverter of an array of one inverter whose repeater is 1 (its AC column is the array's sum), or undefined. */
+function soleInverter(node: ArrayNode, inverters: readonly InverterResult[]): InverterResult | undefined {
+  return node.inverters.length === 1 && node.inverters[0]!.repeater === 1 ? inverters[0] : undefined;
+}
+
+/** @internal gross += P_ac + clipping of an array's one inverter (the same sum as {@link addInverterAc} with r = 1). */
+function addInverterGross(gross: Float64Array, acPower: Float64Array, clippingLoss: Float64Array): void {
+  for (let i = 0; i < gross.length; i++) gross[i]! += 1 * (acPower[i]! + clippingLoss[i]!);
 }
 
 /**

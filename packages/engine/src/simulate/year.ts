@@ -108,6 +108,8 @@ export class YearRunner {
   private essState: EssState | undefined;
   /** some block has degradation, LeTID or a late energization: the stage columns differ from the plain sums */
   private readonly lifetimeFactors: boolean;
+  /** one block without repeater: the plant's sum after AC collection is that block's column */
+  private readonly oneBlock: boolean;
 
   constructor(
     private readonly plant: PlantSettings,
@@ -167,6 +169,7 @@ export class YearRunner {
       return lt;
     });
     this.lifetimeFactors = this.lifetimes.some((lt) => !lt.trivial);
+    this.oneBlock = plant.blocks.length === 1 && plant.blocks[0]!.repeater === 1;
     this.prepared = preparePlantAc(this.plantAcParams());
     for (const b of plant.blocks)
       for (const a of b.arrays)
@@ -256,7 +259,8 @@ export class YearRunner {
       acAfterTrackerMotors: w64(n),
       acAfterAuxiliary: w64(n),
       acAfterMvTransformers: w64(n),
-      acAfterCollection: w64(n),
+      // The block's column, set by plantOutput, when the plant has one block without repeater.
+      acAfterCollection: this.oneBlock ? new Float64Array(0) : w64(n),
       plantElements: types.map((t) => ({
         type: t === 'transformer' ? 'Transformer' : 'Transmission Line',
         power: w64(n),
@@ -293,7 +297,7 @@ export class YearRunner {
       plant.acAfterCooling,
       plant.acAfterTrackerMotors,
     ];
-    zero.push(plant.acAfterAuxiliary, plant.acAfterMvTransformers, plant.acAfterCollection);
+    zero.push(plant.acAfterAuxiliary, plant.acAfterMvTransformers);
     // Without lifetime factors these four are aliases of the DC output and of the inverter sum.
     if (all)
       zero.push(plant.dcAfterDegradation, plant.dcAfterLetid, plant.acAfterDegradation, plant.acAfterLetid);
@@ -301,8 +305,11 @@ export class YearRunner {
     const blocks: BlockResult[] = this.plant.blocks.map((b, bi) => {
       const lt = this.lifetimes[bi]!;
       const e = lt.energized;
-      const power = target?.blocks[bi]?.power ?? w64(n);
-      power.fill(0);
+      // A block of one array without repeater, always energized: its column is the array's (0 + 1·P·1 = P;
+      // an array's power is never −0). Such a column is never written after its stage (issue 17).
+      const sole = b.arrays.length === 1 && b.arrays[0]!.repeater === 1 && e === undefined;
+      let power = sole ? undefined : (target?.blocks[bi]?.power ?? w64(n));
+      power?.fill(0);
       for (const a of b.arrays) {
         const results = a.inverters.map((inv) => {
           const key = `${inv.key}|${lt.key}`;
@@ -324,7 +331,7 @@ export class YearRunner {
         const akey = `${a.key}|${lt.key}`;
         let ar = arrayMap.get(akey);
         if (!ar) {
-          ar = allocateArray(a, akey, n, lt.trivial || lt.application === 'dc');
+          ar = allocateArray(a, akey, n, lt.trivial || lt.application === 'dc', results);
           arrayMap.set(akey, ar);
         }
         if (!done.has(akey)) {
@@ -336,8 +343,10 @@ export class YearRunner {
           ar.instances += b.repeater * a.repeater;
         }
         accumulateArray(plant, ar, b.repeater * a.repeater, e, this.inputs, lt, all);
-        addArrayPower(power, ar.power, a.repeater, e);
+        if (power) addArrayPower(power, ar.power, a.repeater, e);
+        else power = ar.power;
       }
+      power ??= w64(n).fill(0);
       return { path: b.path, name: b.name, repeater: b.repeater, power };
     });
     this.plantOutput(blocks, plant);
@@ -346,9 +355,13 @@ export class YearRunner {
 
   /** @internal Plant AC side (steps 19–20) and the loss-tree columns after AC collection. */
   private plantOutput(blocks: BlockResult[], plant: PlantYearColumns): void {
+    // One block without repeater: the sum (0 + 1·P) is its column, which is never −0 (a sum from +0, or an array's).
+    if (this.oneBlock) plant.acAfterCollection = blocks[0]!.power;
+    else {
+      plant.acAfterCollection.fill(0);
+      for (const b of blocks) addArrayPower(plant.acAfterCollection, b.power, b.repeater, undefined);
+    }
     const sum = plant.acAfterCollection;
-    sum.fill(0);
-    for (const b of blocks) addArrayPower(sum, b.power, b.repeater, undefined);
     const p = this.plant;
     const out = p.ess ? plant.acAfterLgia : plant.power;
     plantAcSeries(
