@@ -136,6 +136,9 @@ describe('scratch columns of simulate', () => {
     expect(r.arrays[0]!.inverterAc).toBe(r.inverters[0]!.acPower);
     expect(r.blocks[0]!.power).toBe(r.arrays[0]!.power);
     expect(r.plant.acAfterCollection).toBe(r.blocks[0]!.power);
+    // A plant of one array: its inverter sums are the plant's.
+    expect(r.plant.acAfterLimitation).toBe(r.arrays[0]!.inverterAc);
+    expect(r.plant.acInverterOutput).toBe(r.arrays[0]!.inverterGross);
     // No −0 in the inverter's column (its night value is 0 − tare), so the alias equals the old sum.
     expect(r.inverters[0]!.acPower.some((v) => Object.is(v, -0))).toBe(false);
     // Block of one array without repeater; a second block of two arrays, one of two inverters.
@@ -156,6 +159,7 @@ describe('scratch columns of simulate', () => {
     expect(one.power).toBe(soleArray.power);
     expect(pair.power).not.toBe(soleArray.power);
     expect(t.plant.acAfterCollection).not.toBe(one.power);
+    expect(t.plant.acAfterLimitation).not.toBe(soleArray.inverterAc);
     const inv = (k: number) =>
       t.inverters.find((i) => i.key.startsWith(`${twoInv.settings.inverters[k]!.key}|`))!;
     expect(twoInv.inverterAc).not.toBe(inv(0).acPower);
@@ -163,6 +167,9 @@ describe('scratch columns of simulate', () => {
     for (let i = 0; i < n; i += 97) {
       expect(twoInv.inverterAc[i]).toBe(0 + 1 * inv(0).acPower[i]! + 2 * inv(1).acPower[i]!);
       expect(pair.power[i]).toBe(0 + soleArray.power[i]! + twoInv.power[i]!);
+      expect(t.plant.acAfterLimitation[i]).toBe(
+        0 + soleArray.inverterAc[i]! + soleArray.inverterAc[i]! + twoInv.inverterAc[i]!,
+      );
       expect(t.plant.acAfterCollection[i]).toBe(
         0 + one.repeater * one.power[i]! + pair.repeater * pair.power[i]!,
       );

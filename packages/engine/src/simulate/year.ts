@@ -110,6 +110,8 @@ export class YearRunner {
   private readonly lifetimeFactors: boolean;
   /** one block without repeater: the plant's sum after AC collection is that block's column */
   private readonly oneBlock: boolean;
+  /** that block is one array without repeater, and no block has lifetime factors: the plant's inverter sums are the array's */
+  private readonly oneArray: boolean;
 
   constructor(
     private readonly plant: PlantSettings,
@@ -170,6 +172,9 @@ export class YearRunner {
     });
     this.lifetimeFactors = this.lifetimes.some((lt) => !lt.trivial);
     this.oneBlock = plant.blocks.length === 1 && plant.blocks[0]!.repeater === 1;
+    const arrays = plant.blocks[0]?.arrays;
+    this.oneArray =
+      this.oneBlock && arrays!.length === 1 && arrays![0]!.repeater === 1 && !this.lifetimeFactors;
     this.prepared = preparePlantAc(this.plantAcParams());
     for (const b of plant.blocks)
       for (const a of b.arrays)
@@ -244,14 +249,15 @@ export class YearRunner {
       : undefined;
     // The stage sums are zero-filled by `run` (its `zero` list, and plantOutput's sum) before it adds
     // to them; elementStages sets every step of the element and availability columns.
-    const limitation = w64(n);
+    // The array's columns, set by run, when the plant is one array (0 + 1·P: both are never −0).
+    const limitation = this.oneArray ? new Float64Array(0) : w64(n);
     const dcDeg = this.lifetimeFactors ? w64(n) : this.dcOutput;
     const acDeg = this.lifetimeFactors ? w64(n) : limitation;
     const power = f64(n);
     return {
       dcAfterDegradation: dcDeg,
       dcAfterLetid: this.lifetimeFactors ? w64(n) : dcDeg,
-      acInverterOutput: w64(n),
+      acInverterOutput: this.oneArray ? new Float64Array(0) : w64(n),
       acAfterLimitation: limitation,
       acAfterDegradation: acDeg,
       acAfterLetid: this.lifetimeFactors ? w64(n) : acDeg,
@@ -291,12 +297,8 @@ export class YearRunner {
     const fresh = target === undefined;
     const done = new Set<string>();
     const all = this.lifetimeFactors;
-    const zero = [
-      plant.acInverterOutput,
-      plant.acAfterLimitation,
-      plant.acAfterCooling,
-      plant.acAfterTrackerMotors,
-    ];
+    const zero = [plant.acAfterCooling, plant.acAfterTrackerMotors];
+    if (!this.oneArray) zero.push(plant.acInverterOutput, plant.acAfterLimitation);
     zero.push(plant.acAfterAuxiliary, plant.acAfterMvTransformers);
     // Without lifetime factors these four are aliases of the DC output and of the inverter sum.
     if (all)
@@ -342,7 +344,11 @@ export class YearRunner {
           ar.paths.push(a.path);
           ar.instances += b.repeater * a.repeater;
         }
-        accumulateArray(plant, ar, b.repeater * a.repeater, e, this.inputs, lt, all);
+        if (this.oneArray) {
+          plant.acInverterOutput = ar.inverterGross;
+          plant.acAfterLimitation = plant.acAfterDegradation = plant.acAfterLetid = ar.inverterAc;
+        }
+        accumulateArray(plant, ar, b.repeater * a.repeater, e, this.inputs, lt, all, !this.oneArray);
         if (power) addArrayPower(power, ar.power, a.repeater, e);
         else power = ar.power;
       }
@@ -466,6 +472,8 @@ function accumulateArray(
   inputs: ReadonlyMap<string, InverterInput>,
   lt: Lifetime,
   lifetimeColumns: boolean,
+  /** add to the plant's inverter sums (false: they are this array's columns) */
+  inverterSums: boolean,
 ): void {
   const n = ar.power.length;
   const dc = lt.factors.dc;
@@ -493,8 +501,10 @@ function accumulateArray(
     const cool = coolingLoss[i]!;
     const motor = trackerMotorLoss[i]!;
     const aux = auxiliaryLoss[i]!;
-    acInverterOutput[i]! += w * inverterGross[i]!;
-    acAfterLimitation[i]! += w * inverterAc[i]!;
+    if (inverterSums) {
+      acInverterOutput[i]! += w * inverterGross[i]!;
+      acAfterLimitation[i]! += w * inverterAc[i]!;
+    }
     if (lifetimeColumns) {
       acAfterDegradation[i]! += w * afterDegradation[i]!;
       acAfterLetid[i]! += w * l;
