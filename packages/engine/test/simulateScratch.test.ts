@@ -68,26 +68,41 @@ describe('scratch columns of simulate', () => {
 
   it("makes the later stages' result columns from the optics chain's intermediate ones", () => {
     const n = greensboroWeather().time.length;
-    let made = 0;
     const Native = Float64Array;
-    vi.stubGlobal(
-      'Float64Array',
-      new Proxy(Native, {
-        construct(target, args: unknown[], newTarget: (...a: unknown[]) => unknown) {
-          if (args[0] === n) made++;
-          return Reflect.construct(target, args, newTarget) as object;
-        },
-      }),
-    );
-    const r = run(exampleCase('greensboro_fixed_cec'));
-    vi.unstubAllGlobals();
-    const inputs = new Set<unknown>(Object.values(greensboroWeather()));
-    const held = [...arrays(r).values()].filter((a) => a instanceof Native && !inputs.has(a));
-    // 32 intermediate columns of the chain (instants, I0, air mass, cos θi, shaded components, IAM
-    // and soiling factors, work arrays) were new besides the result's columns before; now at most the
-    // module's three columns at 25 °C (lent by the pool) and the year plan's instants are.
-    expect(held.length).toBeGreaterThan(50);
-    expect(made - held.length).toBeLessThanOrEqual(4);
+    const count = (c: unknown) => {
+      let made = 0;
+      vi.stubGlobal(
+        'Float64Array',
+        new Proxy(Native, {
+          construct(target, args: unknown[], newTarget: (...a: unknown[]) => unknown) {
+            if (args[0] === n) made++;
+            return Reflect.construct(target, args, newTarget) as object;
+          },
+        }),
+      );
+      const r = run(c);
+      vi.unstubAllGlobals();
+      const inputs = new Set<unknown>(Object.values(greensboroWeather()));
+      const held = [...arrays(r).values()].filter((a) => a instanceof Native && !inputs.has(a));
+      return { made, held: held.length };
+    };
+    // With a DAS load the array's columns are its own, and the result needs more columns than the
+    // chain's intermediates. 32 intermediate columns of the chain (instants, I0, air mass, cos θi,
+    // shaded components, IAM and soiling factors, work arrays) were new besides the result's columns
+    // before; now at most the module's three columns at 25 °C (lent by the pool) and the year plan's
+    // instants are.
+    const loaded = exampleCase('greensboro_fixed_cec') as {
+      powerPlant: { blocks: { arrays: { dasLoad: number }[] }[] };
+    };
+    loaded.powerPlant.blocks[0]!.arrays[0]!.dasLoad = 100;
+    const withLoad = count(loaded);
+    expect(withLoad.held).toBeGreaterThan(50);
+    expect(withLoad.made - withLoad.held).toBeLessThanOrEqual(4);
+    // The example itself (no array load: its columns are its input's) holds fewer and makes no more;
+    // the intermediates its result does not take go to the pool.
+    const plain = count(exampleCase('greensboro_fixed_cec'));
+    expect(plain.held).toBeLessThan(withLoad.held);
+    expect(plain.made).toBeLessThanOrEqual(withLoad.made);
   });
 
   it('holds one array for columns the run fills alike, each equal to its own computation', () => {
@@ -139,6 +154,29 @@ describe('scratch columns of simulate', () => {
     // A plant of one array: its inverter sums are the plant's.
     expect(r.plant.acAfterLimitation).toBe(r.arrays[0]!.inverterAc);
     expect(r.plant.acInverterOutput).toBe(r.arrays[0]!.inverterGross);
+    // An array without loads, transformer or collection loss: its power is its input, its losses one
+    // zero column, and the plant's stages from cooling to MV transformers are that power.
+    const ar = r.arrays[0]!;
+    expect(ar.power).toBe(ar.afterLetid);
+    for (const c of [ar.coolingLoss, ar.trackerMotorLoss, ar.transformerLoss, ar.collectionLoss])
+      expect(c).toBe(ar.auxiliaryLoss);
+    expect(ar.auxiliaryLoss.every((v) => v === 0)).toBe(true);
+    for (const c of [r.plant.acAfterCooling, r.plant.acAfterAuxiliary, r.plant.acAfterMvTransformers])
+      expect(c).toBe(ar.power);
+    // With a DAS load they are columns of their own, and the stages subtract it.
+    const das = run(
+      smallCase((c) => {
+        const a = c.powerPlant.blocks[0]!.arrays[0]!;
+        Object.assign(a, { repeater: 1, dasLoad: 500 });
+      }),
+    );
+    const da = das.arrays[0]!;
+    expect(da.power).not.toBe(da.afterLetid);
+    expect(das.plant.acAfterAuxiliary).not.toBe(da.afterLetid);
+    for (let i = 0; i < das.length; i += 97) {
+      expect(da.auxiliaryLoss[i]).toBe(500);
+      expect(das.plant.acAfterAuxiliary[i]).toBe(0 + 1 * (da.afterLetid[i]! - 500));
+    }
     // No −0 in the inverter's column (its night value is 0 − tare), so the alias equals the old sum.
     expect(r.inverters[0]!.acPower.some((v) => Object.is(v, -0))).toBe(false);
     // Block of one array without repeater; a second block of two arrays, one of two inverters.

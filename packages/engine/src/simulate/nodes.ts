@@ -181,6 +181,28 @@ export function allocateArray(
   // inverter without repeater is that inverter's AC column (0 + 1·P = P: inverterSeries writes no −0).
   const sole = soleInverter(node, inverters);
   const inverterAc = sole ? sole.acPower : resultColumn(n, true);
+  const afterLetid = noAcFactors ? inverterAc : f();
+  if (noArrayLoads(node)) {
+    // No load, transformer, collection loss or night disconnect: every loss is 0 (one zero column)
+    // and the power is the input (p − 0 − 0 − 0 = p), which runArray then does not compute.
+    const zero = f();
+    return {
+      key,
+      paths: [],
+      instances: 0,
+      settings: node,
+      inverterAc,
+      inverterGross: resultColumn(n, true),
+      afterDegradation: noAcFactors ? inverterAc : f(),
+      afterLetid,
+      power: afterLetid,
+      auxiliaryLoss: zero,
+      coolingLoss: zero,
+      trackerMotorLoss: zero,
+      transformerLoss: zero,
+      collectionLoss: zero,
+    };
+  }
   return {
     key,
     paths: [],
@@ -189,7 +211,7 @@ export function allocateArray(
     inverterAc,
     inverterGross: resultColumn(n, true),
     afterDegradation: noAcFactors ? inverterAc : f(),
-    afterLetid: noAcFactors ? inverterAc : f(),
+    afterLetid,
     power: f(),
     auxiliaryLoss: f(),
     coolingLoss: f(),
@@ -229,6 +251,7 @@ export function runArray(
   const { acDegradation: gd, acLetid: gl } = factors;
   const own = out.afterLetid !== ac;
   const producing = acFactors(ac, gd, gl, own ? out.afterDegradation : undefined, out.afterLetid, stepHours);
+  if (out.power === out.afterLetid) return;
   const motor = trackerMotorPower(
     { producingHours: producing / yearFraction },
     { trackerMotorLosses: node.trackerMotorLosses, dcCapacity: node.dcCapacity },
@@ -263,6 +286,25 @@ function addInverterAc(
     ac[i]! += r * acPower[i]!;
     gross[i]! += r * (acPower[i]! + clippingLoss[i]!);
   }
+}
+
+/**
+ * The array takes nothing from its inverters' AC (no DAS, cooling, tracker-motor or additional load,
+ * no transformer, no collection loss, no night disconnect): `arrayAcSeries` would give P − 0 − 0 − 0 = P
+ * and losses of 0 (a collection loss 0·|P|/100 = +0 for finite P) at every step.
+ */
+export function noArrayLoads(node: ArrayNode): boolean {
+  const p = node.params;
+  return (
+    p.dasLoad === 0 &&
+    p.coolingLoad === 0 &&
+    node.trackerMotorLosses === 0 &&
+    p.additionalLosses === 0 &&
+    p.additionalNightLosses === 0 &&
+    p.transformer === undefined &&
+    p.acCollectionLoss === 0 &&
+    p.nighttimeDisconnect !== true
+  );
 }
 
 /** @internal The inverter of an array of one inverter whose repeater is 1 (its AC column is the array's sum), or undefined. */

@@ -18,6 +18,7 @@ import {
   allocateArray,
   allocateInverter,
   inverterInput,
+  noArrayLoads,
   runArray,
   runInverter,
   type ArrayResult,
@@ -112,6 +113,8 @@ export class YearRunner {
   private readonly oneBlock: boolean;
   /** that block is one array without repeater, and no block has lifetime factors: the plant's inverter sums are the array's */
   private readonly oneArray: boolean;
+  /** that array has no loads (`noArrayLoads`): the plant's stages after cooling up to MV transformers are its power */
+  private readonly oneArrayNoLoads: boolean;
 
   constructor(
     private readonly plant: PlantSettings,
@@ -175,6 +178,7 @@ export class YearRunner {
     const arrays = plant.blocks[0]?.arrays;
     this.oneArray =
       this.oneBlock && arrays!.length === 1 && arrays![0]!.repeater === 1 && !this.lifetimeFactors;
+    this.oneArrayNoLoads = this.oneArray && noArrayLoads(arrays![0]!);
     this.prepared = preparePlantAc(this.plantAcParams());
     for (const b of plant.blocks)
       for (const a of b.arrays)
@@ -261,10 +265,10 @@ export class YearRunner {
       acAfterLimitation: limitation,
       acAfterDegradation: acDeg,
       acAfterLetid: this.lifetimeFactors ? w64(n) : acDeg,
-      acAfterCooling: w64(n),
-      acAfterTrackerMotors: w64(n),
-      acAfterAuxiliary: w64(n),
-      acAfterMvTransformers: w64(n),
+      acAfterCooling: this.oneArrayNoLoads ? new Float64Array(0) : w64(n),
+      acAfterTrackerMotors: this.oneArrayNoLoads ? new Float64Array(0) : w64(n),
+      acAfterAuxiliary: this.oneArrayNoLoads ? new Float64Array(0) : w64(n),
+      acAfterMvTransformers: this.oneArrayNoLoads ? new Float64Array(0) : w64(n),
       // The block's column, set by plantOutput, when the plant has one block without repeater.
       acAfterCollection: this.oneBlock ? new Float64Array(0) : w64(n),
       plantElements: types.map((t) => ({
@@ -297,9 +301,15 @@ export class YearRunner {
     const fresh = target === undefined;
     const done = new Set<string>();
     const all = this.lifetimeFactors;
-    const zero = [plant.acAfterCooling, plant.acAfterTrackerMotors];
+    const zero: Float64Array[] = [];
     if (!this.oneArray) zero.push(plant.acInverterOutput, plant.acAfterLimitation);
-    zero.push(plant.acAfterAuxiliary, plant.acAfterMvTransformers);
+    if (!this.oneArrayNoLoads)
+      zero.push(
+        plant.acAfterCooling,
+        plant.acAfterTrackerMotors,
+        plant.acAfterAuxiliary,
+        plant.acAfterMvTransformers,
+      );
     // Without lifetime factors these four are aliases of the DC output and of the inverter sum.
     if (all)
       zero.push(plant.dcAfterDegradation, plant.dcAfterLetid, plant.acAfterDegradation, plant.acAfterLetid);
@@ -348,7 +358,11 @@ export class YearRunner {
           plant.acInverterOutput = ar.inverterGross;
           plant.acAfterLimitation = plant.acAfterDegradation = plant.acAfterLetid = ar.inverterAc;
         }
-        accumulateArray(plant, ar, b.repeater * a.repeater, e, this.inputs, lt, all, !this.oneArray);
+        if (this.oneArrayNoLoads) {
+          // 0 + 1·(P − 0) = P, and P − 0 − 0 = P: nothing is left to add.
+          plant.acAfterCooling = plant.acAfterTrackerMotors = ar.afterLetid;
+          plant.acAfterAuxiliary = plant.acAfterMvTransformers = ar.afterLetid;
+        } else accumulateArray(plant, ar, b.repeater * a.repeater, e, this.inputs, lt, all, !this.oneArray);
         if (power) addArrayPower(power, ar.power, a.repeater, e);
         else power = ar.power;
       }
