@@ -103,6 +103,25 @@ describe('scratch columns of simulate', () => {
     const plain = count(exampleCase('greensboro_fixed_cec'));
     expect(plain.held).toBeLessThan(withLoad.held);
     expect(plain.made).toBeLessThanOrEqual(withLoad.made);
+    // Those intermediates stay with the result: a simulation that recycles it makes at most 2 new
+    // columns, none of them the chain's (given to the pool, they were new again in each recycled run).
+    const first = run(exampleCase('greensboro_fixed_cec'));
+    let again = 0;
+    vi.stubGlobal(
+      'Float64Array',
+      new Proxy(Native, {
+        construct(target, args: unknown[], newTarget: (...a: unknown[]) => unknown) {
+          if (args[0] === n) again++;
+          return Reflect.construct(target, args, newTarget) as object;
+        },
+      }),
+    );
+    simulate(exampleCase('greensboro_fixed_cec'), greensboroWeather(), {
+      libraries: cecLibraries(),
+      recycle: first,
+    });
+    vi.unstubAllGlobals();
+    expect(again).toBeLessThanOrEqual(2);
   });
 
   it('holds one array for columns the run fills alike, each equal to its own computation', () => {
