@@ -182,19 +182,22 @@ export function allocateArray(
   const sole = soleInverter(node, inverters);
   const inverterAc = sole ? sole.acPower : resultColumn(n, true);
   const afterLetid = noAcFactors ? inverterAc : f();
+  const sums = {
+    key,
+    paths: [],
+    instances: 0,
+    settings: node,
+    inverterAc,
+    inverterGross: resultColumn(n, true),
+    afterDegradation: noAcFactors ? inverterAc : f(),
+    afterLetid,
+  };
   if (noArrayLoads(node)) {
     // No load, transformer, collection loss or night disconnect: every loss is 0 (one zero column)
     // and the power is the input (p − 0 − 0 − 0 = p), which runArray then does not compute.
     const zero = f();
     return {
-      key,
-      paths: [],
-      instances: 0,
-      settings: node,
-      inverterAc,
-      inverterGross: resultColumn(n, true),
-      afterDegradation: noAcFactors ? inverterAc : f(),
-      afterLetid,
+      ...sums,
       power: afterLetid,
       auxiliaryLoss: zero,
       coolingLoss: zero,
@@ -204,14 +207,7 @@ export function allocateArray(
     };
   }
   return {
-    key,
-    paths: [],
-    instances: 0,
-    settings: node,
-    inverterAc,
-    inverterGross: resultColumn(n, true),
-    afterDegradation: noAcFactors ? inverterAc : f(),
-    afterLetid,
+    ...sums,
     power: f(),
     auxiliaryLoss: f(),
     coolingLoss: f(),

@@ -11,7 +11,13 @@ import { expect, it } from 'vitest';
 import { gzipOf, epochPageCache } from '../../src/lib/pageCache.ts';
 import { call, describeEachDatabase } from './harness.ts';
 import { tag } from './moduleHelpers.ts';
-import { createPrediction, plantBody, predictionUrl, predictionWorld } from './predictionFactory.ts';
+import {
+  createPrediction,
+  plantBody,
+  predictionUrl,
+  predictionWorld,
+  savePlant,
+} from './predictionFactory.ts';
 import { dataFile, importWeather } from './weatherHelpers.ts';
 
 type App = Parameters<typeof predictionWorld>[0];
@@ -73,13 +79,7 @@ describeEachDatabase('compressed answers', (ctx) => {
     await db.execute(
       sql`update modules set name = ${name} || ' ' || id where id in ${sql.raw(`(${modules.join(',')})`)}`,
     );
-    const saved = await call(app, {
-      method: 'POST',
-      url: predictionUrl(world, id, '/PowerPlant'),
-      token: world.token,
-      payload: plantBody({ ...world, moduleId: modules[0]! }, 3),
-    });
-    expect(saved.statusCode, saved.body).toBe(200);
+    await savePlant(app, world, id, plantBody({ ...world, moduleId: modules[0]! }, 3));
 
     // Projects enough for a list page over the threshold.
     for (const n of [1, 2]) {
@@ -110,13 +110,7 @@ describeEachDatabase('compressed answers', (ctx) => {
     }
 
     // Writes through the API and outside it: the next identity and gzip answers both show them.
-    const renamed = await call(app, {
-      method: 'PUT',
-      url: predictionUrl(world, id, '/PowerPlant'),
-      token: world.token,
-      payload: { availabilityLoss: 4 },
-    });
-    expect(renamed.statusCode, renamed.body).toBe(200);
+    await savePlant(app, world, id, { availabilityLoss: 4 }, 'PUT');
     const afterSave = await readBoth(app, urls.plant, world.token);
     expect(afterSave.identity.equals(first.identity)).toBe(false);
     expect(JSON.parse(afterSave.identity.toString())).toMatchObject({ availabilityLoss: 4 });
@@ -149,42 +143,29 @@ describeEachDatabase('compressed answers', (ctx) => {
     const { app } = ctx();
     const world = await predictionWorld(app);
     const id = await createPrediction(app, world);
-    await call(app, {
-      method: 'POST',
-      url: predictionUrl(world, id, '/PowerPlant'),
-      token: world.token,
-      payload: plantBody(world, 3),
-    });
+    await savePlant(app, world, id, plantBody(world, 3));
     const url = predictionUrl(world, id, '/PowerPlant');
-    const identity = await call(app, { method: 'GET', url, token: world.token });
+    const get = (headers: Record<string, string> = {}) =>
+      call(app, { method: 'GET', url, token: world.token, headers });
+    const identity = await get();
     // Asked gzip first, so that a kept copy exists.
     await readBoth(app, url, world.token);
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { 'accept-encoding': 'identity' },
       { 'accept-encoding': 'gzip;q=0, identity' },
       { 'accept-encoding': 'gzip', 'x-no-compression': '1' },
     ]) {
-      const res = await call(app, { method: 'GET', url, token: world.token, headers });
+      const res = await get(headers);
       expect(res.headers['content-encoding'], JSON.stringify(headers)).toBeUndefined();
       expect(res.rawPayload.equals(identity.rawPayload)).toBe(true);
       expectVary(res);
     }
     // A client that prefers brotli gets the kept gzip copy of a kept answer, brotli otherwise.
-    const both = await call(app, {
-      method: 'GET',
-      url,
-      token: world.token,
-      headers: { 'accept-encoding': 'br, gzip' },
-    });
+    const both = await get({ 'accept-encoding': 'br, gzip' });
     expect(both.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(both.rawPayload).equals(identity.rawPayload)).toBe(true);
-    const br = await call(app, {
-      method: 'GET',
-      url,
-      token: world.token,
-      headers: { 'accept-encoding': 'br' },
-    });
+    const br = await get({ 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).equals(identity.rawPayload)).toBe(true);
     // Small answers go as they are.
@@ -203,12 +184,7 @@ describeEachDatabase('compressed answers', (ctx) => {
     const { app } = ctx();
     const world = await predictionWorld(app);
     const id = await createPrediction(app, world);
-    await call(app, {
-      method: 'POST',
-      url: predictionUrl(world, id, '/PowerPlant'),
-      token: world.token,
-      payload: plantBody(world, 3),
-    });
+    await savePlant(app, world, id, plantBody(world, 3));
     const { id: weatherId } = await importWeather(
       app,
       world.token,
@@ -223,12 +199,14 @@ describeEachDatabase('compressed answers', (ctx) => {
       `/api/Module/${world.moduleId}/Export`,
       `/api/Weather/${weatherId}/Export`,
     ]) {
-      const identity = await call(app, { method: 'GET', url, token: world.token });
+      const get = (headers: Record<string, string> = {}) =>
+        call(app, { method: 'GET', url, token: world.token, headers });
+      const identity = await get();
       expect(identity.statusCode, `${url} ${identity.body.slice(0, 200)}`).toBe(200);
       expect(identity.headers['content-disposition']).toMatch(/^attachment/);
       expect(identity.rawPayload.length).toBeGreaterThan(1024);
       for (const headers of [GZIP, REQUESTS, { 'accept-encoding': 'br, gzip' }]) {
-        const res = await call(app, { method: 'GET', url, token: world.token, headers });
+        const res = await get(headers);
         expect(res.headers['content-encoding'], url).toBeUndefined();
         expect(res.headers.vary, url).toBeUndefined();
         expect(res.headers['content-type']).toBe(identity.headers['content-type']);
