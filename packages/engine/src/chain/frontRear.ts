@@ -141,6 +141,9 @@ function iamStage(p: PreparedOptics, out: OpticsSeries): void {
 function rearStage(p: PreparedOptics, out: OpticsSeries, work: OpticsWork): void {
   const rear = p.rear;
   if (rear === undefined) {
+    // One array for both is the simulation's zero column (identicalOpticsColumns), 0 already: not
+    // written, so that a new one stays untouched memory (the kernel's zero page; issue 17, first run).
+    if (out.rearEffective === out.poaRear) return;
     out.poaRear.fill(0);
     out.rearEffective.fill(0);
     return;

@@ -354,7 +354,11 @@ function transposeCallback(p: PreparedOptics, out: OpticsSeries, work: OpticsWor
  *   as beam + circumsolar (with the beam) + sky + ground, the same additions in the same order as
  *   poaAfterShading (beam is never −0: a beam that is not positive is set to 0);
  * - no spectral model: M = 1 at every step, and M·x = x for every x (IEEE 754 multiplication by 1);
- * - no rear side: poaRear and rearEffective are both 0.
+ * - no rear side: poaRear and rearEffective are both 0, and effectiveIrradiance = poaAfterSpectral + 0
+ *   is poaAfterSpectral (x + 0 = x; a −0 becomes +0, the same value);
+ * - no horizon profile: `planeOfArraySeries` writes poaAfterHorizon as poaGlobal (the same sum), and
+ *   `combineFront` then rewrites poaGlobal as beam + sky + ground: one array holds that sum for both,
+ *   which makes the loss to the horizon exactly 0 instead of the rounding of two orders of addition.
  * @param prepared the chain the columns are for
  */
 export function identicalOpticsColumns(prepared: PreparedOptics): IdenticalOpticsColumns {
@@ -364,6 +368,7 @@ export function identicalOpticsColumns(prepared: PreparedOptics): IdenticalOptic
     nearShadingIsShading: prepared.planeOfArray.options.rows === undefined,
     spectralIsIam: prepared.choices.spectral.model === SpectralShiftModel.None,
     rearIsZero: prepared.rear === undefined,
+    horizonIsGlobal: prepared.planeOfArray.horizonBeam === undefined,
   };
 }
 

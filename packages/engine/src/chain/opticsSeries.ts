@@ -235,8 +235,16 @@ export interface IdenticalOpticsColumns {
   nearShadingIsShading: boolean;
   /** no spectral model: M = 1 and M·x is x */
   spectralIsIam: boolean;
-  /** no rear side: the rear irradiance and its effective part are 0 */
+  /**
+   * no rear side: the rear irradiance and its effective part are 0 (the simulation's zero column),
+   * and the effective irradiance is the front's (x + 0 = x, but for −0, which becomes +0)
+   */
   rearIsZero: boolean;
+  /**
+   * no horizon profile: the POA after the horizon is the transposed POA (the same terms; `combineFront`
+   * writes both as beam + sky + ground, and the loss to the horizon is then exactly 0)
+   */
+  horizonIsGlobal: boolean;
 }
 
 /**
@@ -249,6 +257,7 @@ export interface IdenticalOpticsColumns {
  * @param scratch a zero-filled column of n values that the result will not hold
  * @param column a zero-filled column of n values for the result (`resultColumn` of `simulate`); new by default
  * @param identical the pairs of columns the run fills alike (`identicalOpticsColumns` of its prepared chain)
+ * @param zero the simulation's zero column of n values, for the columns `identical` says are 0 (`zeroColumn`)
  */
 export function allocateOpticsWithScratch(
   length: number,
@@ -256,6 +265,7 @@ export function allocateOpticsWithScratch(
   scratch: (n: number) => Float64Array,
   column: (n: number) => Float64Array = (n) => new Float64Array(n),
   identical?: IdenticalOpticsColumns,
+  zero: (n: number) => Float64Array = column,
 ): OpticsSeries {
   // One object literal (not keyed stores in a loop over OPTICS_COLUMNS): an object given this many
   // properties one computed key at a time falls back to slow dictionary properties in V8, and the
@@ -266,7 +276,10 @@ export function allocateOpticsWithScratch(
   const surfaceTilt = f();
   const poaAfterShading = f();
   const poaAfterIam = f();
-  const poaRear = f();
+  const poaAfterSpectral = identical?.spectralIsIam ? poaAfterIam : f();
+  const poaGlobal = f();
+  const rearIsZero = identical?.rearIsZero === true;
+  const poaRear = rearIsZero ? zero(length) : f();
   return {
     length,
     month: s.month ?? new Uint8Array(length),
@@ -293,8 +306,8 @@ export function allocateOpticsWithScratch(
     poaSkyDiffuse: f(),
     poaCircumsolar: t(),
     poaGroundDiffuse: f(),
-    poaGlobal: f(),
-    poaAfterHorizon: f(),
+    poaGlobal,
+    poaAfterHorizon: identical?.horizonIsGlobal ? poaGlobal : f(),
     shadedFraction: t(),
     poaAfterNearShading: identical?.nearShadingIsShading ? poaAfterShading : f(),
     beamAfterShading: t(),
@@ -308,10 +321,10 @@ export function allocateOpticsWithScratch(
     iamGround: t(),
     poaAfterIam,
     spectralFactor: s.spectralFactor ?? f(),
-    poaAfterSpectral: identical?.spectralIsIam ? poaAfterIam : f(),
+    poaAfterSpectral,
     poaRear,
-    rearEffective: identical?.rearIsZero ? poaRear : f(),
-    effectiveIrradiance: f(),
+    rearEffective: rearIsZero ? poaRear : f(),
+    effectiveIrradiance: rearIsZero ? poaAfterSpectral : f(),
   };
 }
 

@@ -9,7 +9,7 @@ import { arrayAcSeries } from '../plant/array.ts';
 import { trackerMotorPower } from '../plant/auxiliaryLoads.ts';
 import { dcFieldPowerAt, type DcFieldResult } from './dcField.ts';
 import type { ArrayNode, InverterNode } from './resolvePlant.ts';
-import { resultColumn } from './scratch.ts';
+import { resultColumn, zeroColumn } from './scratch.ts';
 
 /** An inverter node's DC input before degradation, summed over its DC fields (year-independent). */
 export interface InverterInput {
@@ -193,9 +193,9 @@ export function allocateArray(
     afterLetid,
   };
   if (noArrayLoads(node)) {
-    // No load, transformer, collection loss or night disconnect: every loss is 0 (one zero column)
-    // and the power is the input (p − 0 − 0 − 0 = p), which runArray then does not compute.
-    const zero = f();
+    // No load, transformer, collection loss or night disconnect: every loss is 0 (the simulation's
+    // zero column) and the power is the input (p − 0 − 0 − 0 = p), which runArray then does not compute.
+    const zero = zeroColumn(n);
     return {
       ...sums,
       power: afterLetid,

@@ -44,6 +44,15 @@ export function resultColumn(n: number, written = false): Float64Array {
   return current === undefined ? new Float64Array(n) : current.result(n, written);
 }
 
+/**
+ * The simulation's zero column of n values: one result column that every column which is 0 at every
+ * step for the run's choices shares (no rear side, an array without loads, a plant without availability
+ * loss or LGIA limit). Nothing writes a value other than 0 to it. Outside a simulation, a new column.
+ */
+export function zeroColumn(n: number): Float64Array {
+  return current === undefined ? new Float64Array(n) : current.zero(n);
+}
+
 /** Columns lent to one simulation; {@link Scratch.end} gives them back. */
 export class Scratch {
   private readonly free: Float64Array[];
@@ -59,6 +68,8 @@ export class Scratch {
   private readonly spare: Float64Array[] = [];
   /** the scratch of the simulation this one runs inside, if any */
   private readonly outer: Scratch | undefined;
+  /** see {@link zeroColumn} */
+  private zeros: Float64Array | undefined;
 
   private constructor(free: Float64Array[], pooled: boolean, recycled: Float64Array[]) {
     this.free = free;
@@ -88,6 +99,12 @@ export class Scratch {
     const c = takeOfLength(this.spare, n);
     if (c !== undefined) return written ? c : c.fill(0);
     return this.made1(n, written);
+  }
+
+  /** See {@link zeroColumn}: made on first use (zero-filled, as any result column), then the same array. */
+  zero(n: number): Float64Array {
+    if (this.zeros?.length !== n) this.zeros = this.made1(n);
+    return this.zeros;
   }
 
   /** @internal A column of a recycled result (zero-filled unless `written`), or a new one; recorded as made. */

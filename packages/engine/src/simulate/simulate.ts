@@ -36,7 +36,7 @@ import {
 import type { CaseLibraries } from './libraryRefs.ts';
 import type { ArrayResult, InverterResult } from './nodes.ts';
 import { resolveCase, type ResolvedCase } from './resolveCase.ts';
-import { resultColumn, Scratch } from './scratch.ts';
+import { resultColumn, Scratch, zeroColumn } from './scratch.ts';
 import { plantStages, type PlantStages } from './stages.ts';
 import { buildSummary, type ResultSummary, type YearEnergies } from './summary.ts';
 import { prepareWeather, type SimulationWeather } from './weatherInput.ts';
@@ -276,7 +276,7 @@ function run(
       if (shared.sunTime === undefined) prepared.work = workColumns(n, transient);
       // Columns the chain fills alike for these choices are one array (identicalOpticsColumns).
       const same = identicalOpticsColumns(prepared);
-      const columns = allocateOpticsWithScratch(n, shared, transient, resultColumn, same);
+      const columns = allocateOpticsWithScratch(n, shared, transient, resultColumn, same, zeroColumn);
       const out = runOptics(prepared, ow, columns, firstOptics);
       firstOptics ??= { prepared, weather: ow, out };
       optics.set(d.opticsKey, opticsResult(out));

@@ -28,7 +28,7 @@ import {
 } from './nodes.ts';
 import type { PlantSettings } from './resolvePlant.ts';
 import type { PredictionSettings } from './resolvePrediction.ts';
-import { resultColumn } from './scratch.ts';
+import { resultColumn, zeroColumn } from './scratch.ts';
 
 /** Plant-level columns of one year [W] (totals over every node × repeaters). */
 export interface PlantYearColumns {
@@ -115,6 +115,13 @@ export class YearRunner {
   private readonly oneArray: boolean;
   /** that array has no loads (`noArrayLoads`): the plant's stages after cooling up to MV transformers are its power */
   private readonly oneArrayNoLoads: boolean;
+  /**
+   * no transformer or line, no availability loss, no LGIA limit, no night disconnect, no storage:
+   * `plantAcSeries` gives its input back at every step (v − 0 = v), so the power after availability,
+   * after LGIA and at the point of interconnection are the sum after AC collection, and the
+   * availability and LGIA losses are the simulation's zero column
+   */
+  private readonly plainAc: boolean;
 
   constructor(
     private readonly plant: PlantSettings,
@@ -179,6 +186,13 @@ export class YearRunner {
     this.oneArray =
       this.oneBlock && arrays!.length === 1 && arrays![0]!.repeater === 1 && !this.lifetimeFactors;
     this.oneArrayNoLoads = this.oneArray && noArrayLoads(arrays![0]!);
+    this.plainAc =
+      plant.elements.length === 0 &&
+      plant.availabilityLoss === 0 &&
+      plant.lgiaLimit === undefined &&
+      plant.lgiaSeries === undefined &&
+      !plant.nighttimeDisconnect &&
+      !plant.ess;
     this.prepared = preparePlantAc(this.plantAcParams());
     for (const b of plant.blocks)
       for (const a of b.arrays)
@@ -257,7 +271,9 @@ export class YearRunner {
     const limitation = this.oneArray ? new Float64Array(0) : w64(n);
     const dcDeg = this.lifetimeFactors ? w64(n) : this.dcOutput;
     const acDeg = this.lifetimeFactors ? w64(n) : limitation;
-    const power = f64(n);
+    const plain = this.plainAc;
+    // Without any plant AC loss these are the sum after collection (plantOutput sets them).
+    const power = plain ? new Float64Array(0) : f64(n);
     return {
       dcAfterDegradation: dcDeg,
       dcAfterLetid: this.lifetimeFactors ? w64(n) : dcDeg,
@@ -275,12 +291,12 @@ export class YearRunner {
         type: t === 'transformer' ? 'Transformer' : 'Transmission Line',
         power: w64(n),
       })),
-      acAfterAvailability: w64(n),
+      acAfterAvailability: plain ? power : w64(n),
       acAfterLgia: p.ess ? f64(n) : power,
       power,
       elementLoss: types.map(() => f64(n)),
-      availabilityLoss: f64(n),
-      lgiaLoss: f64(n),
+      availabilityLoss: plain ? zeroColumn(n) : f64(n),
+      lgiaLoss: plain ? zeroColumn(n) : f64(n),
       ess,
     };
   }
@@ -382,6 +398,10 @@ export class YearRunner {
       for (const b of blocks) addArrayPower(plant.acAfterCollection, b.power, b.repeater, undefined);
     }
     const sum = plant.acAfterCollection;
+    if (this.plainAc) {
+      plant.acAfterAvailability = plant.acAfterLgia = plant.power = sum;
+      return;
+    }
     const p = this.plant;
     const out = p.ess ? plant.acAfterLgia : plant.power;
     plantAcSeries(
