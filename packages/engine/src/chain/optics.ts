@@ -119,6 +119,10 @@ function sunStage(p: PreparedOptics, w: OpticsWeather, out: OpticsSeries, work: 
 /** @internal Step 3: orientation of the rows, angle of incidence and projected zenith (apparent sun). */
 function mountingStage(p: PreparedOptics, w: OpticsWeather, out: OpticsSeries, work: OpticsWork): void {
   const m = p.geometry.mounting;
+  // The rows' frame (projected zenith θT and the trigonometry of θ and θT) is read only by the row
+  // shading of planeOfArraySeries: without rows it is not computed (an atan2 a step for a tracker, and
+  // five columns of a 1-minute year that stay untouched memory; issue 17, first run).
+  const rows = p.planeOfArray.options.rows !== undefined;
   const sun = {
     solarZenith: out.apparentZenith,
     solarAzimuth: out.solarAzimuth,
@@ -132,8 +136,8 @@ function mountingStage(p: PreparedOptics, w: OpticsWeather, out: OpticsSeries, w
     surfaceAzimuth: out.surfaceAzimuth,
     aoi: out.aoi,
     cosAoi: out.cosAoi,
-    projectedZenith: out.projectedZenith,
-    rotationTrig: work.rotationTrig,
+    projectedZenith: rows ? out.projectedZenith : undefined,
+    rotationTrig: rows ? work.rotationTrig : undefined,
   };
   switch (m.type) {
     case DCFieldTrackingTypeEnum.FixedTilt:
