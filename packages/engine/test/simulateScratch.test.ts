@@ -144,6 +144,7 @@ describe('scratch columns of simulate', () => {
       [r.plant.acAfterAvailability, r.plant.acAfterCollection],
       [r.plant.acAfterLgia, r.plant.acAfterCollection],
       [r.plant.power, r.plant.acAfterCollection],
+      [r.stages.dcAfterHealth, d.dcPower],
       [d.module.irradianceDc, o.effectiveIrradiance],
       [r.weather.tempAir, greensboroWeather().tempAir],
       [r.weather.windSpeed, greensboroWeather().windSpeed],
@@ -195,6 +196,18 @@ describe('scratch columns of simulate', () => {
     expect(own.plant.availabilityLoss.some((v) => v > 0)).toBe(true);
     expect(own.plant.lgiaLoss).not.toBe(own.plant.availabilityLoss);
     expect(own.plant.acAfterLgia).toBe(own.plant.power);
+    // Two DC fields: the health stage sums them.
+    const two = run(
+      smallCase((c) => {
+        const inv = c.powerPlant.blocks[0]!.arrays[0]!.inverters[0]!;
+        inv.dcFields.push({ ...inv.dcFields[0]!, moduleTilt: 10 });
+      }),
+    );
+    expect(two.stages.dcAfterHealth).not.toBe(two.dcFields[0]!.dcPower);
+    for (let i = 0; i < two.length; i += 97)
+      expect(two.stages.dcAfterHealth[i]).toBe(
+        0 + two.dcFields[0]!.dcPower[i]! + two.dcFields[1]!.dcPower[i]!,
+      );
     // A weather column with gaps is a copy with the gaps filled; the file's column is left as it was.
     const w = greensboroWeather();
     const gappy = { ...w, tempAir: w.tempAir.slice() };

@@ -158,6 +158,8 @@ function addDcStages(
   out: readonly Float64Array[],
   /** quality, LID and mismatch are the temperature stage's column (no factor of the three anywhere) */
   oneColumn: boolean,
+  /** the health stage is the field's DC power itself (one field, one instance): not summed */
+  healthIsPower: boolean,
 ): void {
   const { pmp, imp } = module;
   const { pmp25, imp25 } = at25;
@@ -195,7 +197,7 @@ function addDcStages(
       mismatch[i]! += invH * tc;
     }
     wiring[i]! += invH * (tc - loss);
-    health[i]! += c * dcPower[i]!;
+    if (!healthIsPower) health[i]! += c * dcPower[i]!;
   }
 }
 
@@ -262,7 +264,10 @@ export function plantStages(
   const dcAfterLid = oneColumn ? dcAfterTemperature : f();
   const dcAfterMismatch = oneColumn ? dcAfterTemperature : f();
   const dcAfterWiring = f();
-  const dcAfterHealth = f();
+  // One DC field of one instance: the health stage 0 + 1·P is the field's DC power (the same values,
+  // but a −0 there, which the sum made +0), its column itself (issue 17, first run).
+  const healthIsPower = fields.length === 1 && factors[0]!.c === 1;
+  const dcAfterHealth = healthIsPower ? first.dcPower : f();
   const irr = {} as Record<(typeof IRRADIANCE)[number][0], Float64Array>;
   // Irradiance: one pass per distinct optics result, with the summed weight of its DC fields; the
   // optics columns themselves when the plant has one (no copy).
@@ -329,6 +334,7 @@ export function plantStages(
         dcAfterHealth,
       ],
       oneColumn,
+      healthIsPower,
     );
     // Module Isc as codes size conductors: Isc,STC·G/1000·(1 + α_rel·(Tc − 25)).
     maxShortCircuitCurrent(
