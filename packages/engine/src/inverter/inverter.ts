@@ -263,12 +263,16 @@ export function inverterSeries(x: InverterInputs, p: InverterParams, out: Invert
   for (let j = 0; j < n; j++) {
     if (++i === n) i = 0;
     stepIndex = i;
-    let vHi = vHi0;
+    // `+` on values computed before the loop wherever a local takes either one of them or a double
+    // computed here: the loop runs in code compiled on the stack (OSR; the function is called once a
+    // simulation), where those values are tagged, and such a local would box the double at every step
+    // (the kVA limit of the examples: one heap number a step, 8 MB of a 1-minute year; issue 17)
+    let vHi = +vHi0;
     if (maxVoltageSeries) {
       const m = maxVoltageSeries[i]!;
       if (m === m) vHi = m;
     }
-    let iMax = iMax0;
+    let iMax = +iMax0;
     if (maxCurrentSeries) {
       const m = maxCurrentSeries[i]!;
       if (m === m) iMax = m;
@@ -289,18 +293,18 @@ export function inverterSeries(x: InverterInputs, p: InverterParams, out: Invert
     const v = sc[0]!;
     let pdc = sc[1]!;
     // AC limit at this step.
-    let limit = modelLimit;
+    let limit = +modelLimit;
     let pset: number;
     if (setpointSeries && setpointSeries[i]! === setpointSeries[i]!) pset = setpointSeries[i]!;
     else if (derateSeries && derateSeries[i]! === derateSeries[i]!) pset = setpoint * derateSeries[i]!;
     else pset = setpoint * derate0;
     if (pset < limit) limit = pset;
     if (kva) {
-      const sLim = kvaConst === kvaConst ? kvaConst : kvaKernel(kva, tempAir![i]!) * pf;
+      const sLim = kvaConst === kvaConst ? +kvaConst : kvaKernel(kva, tempAir![i]!) * pf;
       if (sLim < limit) limit = sLim;
-    } else if (sStatic < limit) limit = sStatic;
+    } else if (sStatic < limit) limit = +sStatic;
     if (pq) {
-      const pLim = pqConst === pqConst ? pqConst : interpHold(pq.temperatures, pq.limits, tempAir![i]!);
+      const pLim = pqConst === pqConst ? +pqConst : interpHold(pq.temperatures, pq.limits, tempAir![i]!);
       if (pLim < limit) limit = pLim;
     }
     // Conversion.

@@ -131,33 +131,32 @@ export function trackerSeries(
       calmSteps = wind[i]! > windThreshold ? 0 : calmSteps + 1;
       stowed = calmSteps <= dwell;
     }
-    let theta: number;
-    let sinT: number;
-    let cosT: number;
+    // θ, sin θ, cos θ go to r[0..2] on every path, not to locals assigned on each: the loop runs in
+    // code compiled on the stack (OSR; the function is called once a simulation), where the stow angles,
+    // computed before the loop, are tagged values, and a local that took either them or a double
+    // computed here was boxed at every step (3 heap numbers a daytime step; issue 17)
     if (stowed) {
-      theta = windAngle;
-      sinT = sinWind;
-      cosT = cosWind;
+      r[0] = windAngle;
+      r[1] = sinWind;
+      r[2] = cosWind;
     } else if (series !== undefined) {
       const given = series[i]!;
-      theta = given === given ? given * DEG : nightAngle;
-      sinT = Math.sin(theta);
-      cosT = Math.cos(theta);
+      const theta = given === given ? given * DEG : +nightAngle;
+      r[0] = theta;
+      r[1] = Math.sin(theta);
+      r[2] = Math.cos(theta);
     } else if (!(zen <= 90)) {
-      theta = nightAngle;
-      sinT = sinNight;
-      cosT = cosNight;
+      r[0] = nightAngle;
+      r[1] = sinNight;
+      r[2] = cosNight;
     } else {
       r[0] = sx;
       r[1] = sn;
       singleAxisRotation(k, r);
-      theta = r[0]!;
-      sinT = r[1]!;
-      cosT = r[2]!;
     }
-    r[0] = theta;
-    r[1] = sinT;
-    r[2] = cosT;
+    const theta = r[0]!;
+    const sinT = r[1]!;
+    const cosT = r[2]!;
     surfaceFromRotation(k, r);
     let c = cosT * sn + sinT * sx;
     c = c > 1 ? 1 : c < -1 ? -1 : c;

@@ -273,19 +273,35 @@ const RANGE = new Float64Array(3);
  * call had not), 525,600 steps of a 1-minute year at a time (issue 17).
  */
 function timeRange(times: Float64Array): void {
-  let tMin = Infinity;
-  let tMax = -Infinity;
+  // min and max are carried round the loop in RANGE, not in locals (boxed in on-stack-compiled code, as
+  // STEP_STATE's comment explains: the max changed at every step, one heap number a step)
+  const range = RANGE;
+  range[0] = Infinity;
+  range[1] = -Infinity;
   let finite = 0;
   for (let i = 0; i < times.length; i++) {
     const t = times[i]!;
-    if (t < tMin) tMin = t;
-    if (t > tMax) tMax = t;
+    if (t < range[0]!) range[0] = t;
+    if (t > range[1]!) range[1] = t;
     if (t === t) finite++;
   }
-  RANGE[0] = tMin;
-  RANGE[1] = tMax;
-  RANGE[2] = finite;
+  range[2] = finite;
 }
+
+/**
+ * @internal The doubles {@link spaSteps} carries from one step to the next: previous instant and step
+ * length [ms], cos N, sin N, and cos, sin of one step's rotation. Kept in a typed array rather than in
+ * locals: a simulation calls spaSteps once, so V8 runs its loop in code compiled on the stack (OSR), and
+ * that code keeps a double carried round the loop in a local boxed, one heap number per change (the
+ * 1-minute year: ~3 a step, ~25 MB of young-generation garbage a run; issue 17).
+ */
+const STEP_STATE = new Float64Array(6);
+const PREV_T = 0;
+const PREV_DT = 1;
+const COS_N = 2;
+const SIN_N = 3;
+const COS_STEP = 4;
+const SIN_STEP = 5;
 
 /**
  * @internal The per-step part of {@link spaSeries}: the hour angle advanced by rotations, the
@@ -323,19 +339,26 @@ function spaSteps(
   const cosLat = terms.cosLat;
   const tx = terms.x;
   const ty = terms.y;
-  // cos N, sin N of N = ν0 + σ, advanced by one step's rotation while the step length stays the same
-  let tPrev = NaN;
-  let dtPrev = NaN;
-  let cN = 1;
-  let sN = 0;
-  let cStep = 1;
-  let sStep = 0;
+  // cos N, sin N of N = ν0 + σ, advanced by one step's rotation while the step length stays the same.
+  // The values carried from step to step live in STEP_STATE, not in locals (see its comment).
+  const st = STEP_STATE;
+  st[PREV_T] = NaN;
+  st[PREV_DT] = NaN;
+  st[COS_N] = 1;
+  st[SIN_N] = 0;
+  st[COS_STEP] = 1;
+  st[SIN_STEP] = 0;
   let sinceSeed = RESEED_STEPS;
   for (let i = 0; i < n; i++) {
     const t = times[i]!;
-    const dt = t - tPrev;
-    tPrev = t;
+    const dt = t - st[PREV_T]!;
+    st[PREV_T] = t;
+    const dtPrev: number = st[PREV_DT]!;
+    let cN: number = st[COS_N]!;
+    let sN: number = st[SIN_N]!;
     if (dt === dtPrev && sinceSeed < RESEED_STEPS) {
+      const cStep = st[COS_STEP]!;
+      const sStep = st[SIN_STEP]!;
       const c = cN * cStep - sN * sStep;
       sN = sN * cStep + cN * sStep;
       cN = c;
@@ -347,11 +370,13 @@ function spaSteps(
       sinceSeed = 0;
       if (dt !== dtPrev && dt === dt) {
         const step = ((SIDEREAL_RATE * dt) / MS_PER_DAY) * D2R;
-        cStep = Math.cos(step);
-        sStep = Math.sin(step);
-        dtPrev = dt;
+        st[COS_STEP] = Math.cos(step);
+        st[SIN_STEP] = Math.sin(step);
+        st[PREV_DT] = dt;
       }
     }
+    st[COS_N] = cN;
+    st[SIN_N] = sN;
     if (t !== t) {
       zenith[i] = apparentZenith[i] = azimuth[i] = NaN;
       if (elevation) elevation[i] = NaN;
@@ -448,8 +473,10 @@ function spaSteps(
           w3 * gg[o + 35]!
         : 0;
     }
-    const pMbar = pArray === null ? pScalar : pArray[i]! / 100;
-    const temp = tArray === null ? tScalar : tArray[i]!;
+    // `+` on the scalars: in on-stack-compiled code a value from before the loop is tagged, and a choice
+    // between it and a double read here would box the double at every step
+    const pMbar = pArray === null ? +pScalar : pArray[i]! / 100;
+    const temp = tArray === null ? +tScalar : tArray[i]!;
     // The topocentric part, written out: `spaTopocentric` of spa.ts (which the scalar `spa` uses), the
     // same operations in the same order, with locals for its io array (a simulation's columns came out
     // bit-identical; test/solarPosition.test.ts compares the series with `spa`). The kernel is too large
