@@ -368,7 +368,11 @@ function spaSteps(
       cN = Math.cos(nr);
       sN = Math.sin(nr);
       sinceSeed = 0;
-      if (dt !== dtPrev && dt === dt) {
+      // The step's rotation again at every re-seed, not only when the step length changed (the same
+      // numbers when it did not): code reached only at a change ran first at the second step of a
+      // process's first run, before V8 collected feedback, and the next run's optimised code was thrown
+      // away there, the year going on in baseline code until compiled again (issue 17).
+      if (dt === dt) {
         const step = ((SIDEREAL_RATE * dt) / MS_PER_DAY) * D2R;
         st[COS_STEP] = Math.cos(step);
         st[SIN_STEP] = Math.sin(step);
