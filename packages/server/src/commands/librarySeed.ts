@@ -5,7 +5,9 @@
  * Every entry becomes a Global asset (no company, status Global) with its source recorded; an inverter
  * also with the trace of what the seed chose (lib/cecEntry.ts: the 2022 entry over a 2019 entry of the
  * same name, the DC limits from the list), which a prediction run puts in its log of assumptions.
- * Libraries seeded before the trace existed get it once at the next start (`backfillCecEntries`).
+ * Libraries seeded before the trace existed get it once at the next start (`backfillCecEntries`,
+ * `backfillCecModuleEntries`), and so do the company clones of their records made before it
+ * (`backfillCecCloneEntries`).
  *
  * Runs once: completion is recorded in `system_settings` under `library.seeded.v1`, in the same
  * transaction as the rows, under an advisory lock so that two processes starting together seed once.
@@ -23,12 +25,17 @@ import { systemSettings } from '../db/schema.ts';
 import { insertEquipmentBatch, type EquipmentInsert } from '../models/equipment.ts';
 import { CEC_ENTRY_KEY, cecEntryTrace, cecModuleTrace } from '../lib/cecEntry.ts';
 import { inverterFromCec, moduleFromCec } from './equipmentRecords.ts';
+import { CLONE_SUFFIX } from './equipmentSave.ts';
 
 export const LIBRARY_SEED_KEY = 'library.seeded.v1';
 /** Recorded once the Global inverters carry their CEC trace (seeded so, or given it by the backfill). */
 export const CEC_ENTRY_BACKFILL_KEY = 'library.cecEntry.v1';
 /** Recorded once the Global modules seeded before their trace have it (`backfillCecModuleEntries`). */
 export const CEC_MODULE_ENTRY_BACKFILL_KEY = 'library.cecModuleEntry.v1';
+/** Recorded once the company clones of Global inverters made before the trace have it. */
+export const CEC_CLONE_ENTRY_BACKFILL_KEY = 'library.cecEntry.clones.v1';
+/** Recorded once the company clones of Global modules made before the trace have it. */
+export const CEC_MODULE_CLONE_ENTRY_BACKFILL_KEY = 'library.cecModuleEntry.clones.v1';
 
 export const CEC_MODULE_FILE = 'sam-library-cec-modules-2021-12-01.csv';
 export const CEC_INVERTER_FILES = [
@@ -172,7 +179,8 @@ const seededAlready = (db: Db) => settingExists(db, LIBRARY_SEED_KEY);
  * the trace, from the lists in `dir`: each Global inverter whose source is a CEC inverter list and
  * whose name is an entry of it, unless it has one. Runs once (recorded under
  * {@link CEC_ENTRY_BACKFILL_KEY}, in the transaction of the update, under the seed's lock); missing
- * lists are a warning and leave it for the next start. Clones made before it keep no trace.
+ * lists are a warning and leave it for the next start. Company clones made before the trace get it
+ * from their Global record afterwards ({@link backfillCecCloneEntries}).
  * @returns the number of inverters given the trace, or undefined when there was nothing to do
  */
 export async function backfillCecEntries(
@@ -204,6 +212,7 @@ export async function backfillCecEntries(
        where i.company_id is null and i.source = v.source and i.name = v.name
          and i.data -> ${CEC_ENTRY_KEY}::text is null
       returning i.id`,
+    (n) => `Recorded the CEC entry of ${n} Global inverters seeded before (their run-log notes).`,
     log,
   );
 }
@@ -213,7 +222,8 @@ export async function backfillCecEntries(
  * trace: each Global module whose source is the CEC module list, unless it has one. The trace needs
  * nothing from the list but its file and the entry's name, so this is one statement. Runs once
  * (recorded under {@link CEC_MODULE_ENTRY_BACKFILL_KEY}, in the transaction of the update, under the
- * seed's lock). Clones made before it keep no trace.
+ * seed's lock). Company clones made before the trace get it from their Global record afterwards
+ * ({@link backfillCecCloneEntries}).
  * @returns the number of modules given the trace, or undefined when there was nothing to do
  */
 export async function backfillCecModuleEntries(
@@ -235,13 +245,103 @@ export async function backfillCecModuleEntries(
        where m.company_id is null and m.source = ${CEC_MODULE_SOURCE}
          and m.data -> ${CEC_ENTRY_KEY}::text is null
       returning m.id`,
+    (n) => `Recorded the CEC entry of ${n} Global modules seeded before (their run-log notes).`,
     log,
   );
 }
 
+/** `CLONE_SUFFIX` repeated at the end of a name, as a PostgreSQL regular expression. */
+const TRAILING_CLONE_SUFFIXES = `(?:${CLONE_SUFFIX.replace(/[^\w ]/g, '\\$&')})+$`;
+
+/**
+ * The update that gives each company record of `table` that is a copy of a Global record with a trace,
+ * made before the trace existed, that trace (the Global record's, as it is: a module's names the
+ * Global entry). A record qualifies when it has no trace and its source is one of `sources` (a CEC
+ * list's); its Global record is the one of the same source whose name is the record's without its
+ * trailing clone suffixes (a clone of a clone has several), else, when no Global record of that
+ * source has that name (the clone was renamed), the only Global record of that source with the same
+ * manufacturer and model. Nothing is read from any company's records but the one updated.
+ */
+function cloneTraceUpdate(table: 'modules' | 'inverters', sources: readonly string[]): SQL {
+  const t = sql.raw(table);
+  const key = sql`${CEC_ENTRY_KEY}::text`;
+  return sql`
+    update ${t} as c
+       set data = c.data || jsonb_build_object(${key}, m.entry)
+      from (
+        select k.id,
+               case when n.id is not null then n.entry
+                    else (select (array_agg(g.data -> ${key}))[1]
+                            from ${t} as g
+                           where g.company_id is null and g.source = k.source
+                             and g.manufacturer = k.manufacturer
+                             and lower(g.model) = lower(k.model) and g.model = k.model
+                          having count(*) = 1)
+               end as entry
+          from ${t} as k
+         cross join lateral (select regexp_replace(k.name, ${TRAILING_CLONE_SUFFIXES}::text, '') as base) as b
+          left join lateral (
+                select g.id, g.data -> ${key} as entry
+                  from ${t} as g
+                 where g.company_id is null and g.source = k.source
+                   and lower(g.name) = lower(b.base) and g.name = b.base
+                 order by (g.data -> ${key}) is null, g.id
+                 limit 1) as n on true
+         where k.company_id is not null and k.data -> ${key} is null
+           and k.source in (${sql.join(
+             sources.map((s) => sql`${s}`),
+             sql`, `,
+           )})
+      ) as m
+     where c.id = m.id and jsonb_typeof(m.entry) = 'object'
+    returning c.id`;
+}
+
+/**
+ * Gives the company clones of Global inverters and modules made before the seed left its trace
+ * (lib/cecEntry.ts) their Global record's trace ({@link cloneTraceUpdate}): a clone keeps the trace
+ * of the record it copies (commands/equipmentSave.ts), and one made before had none to keep. Each
+ * kind runs once, after the Global records have theirs (recorded under
+ * {@link CEC_CLONE_ENTRY_BACKFILL_KEY} and {@link CEC_MODULE_CLONE_ENTRY_BACKFILL_KEY}, in the
+ * transaction of the update, under the seed's lock). The run's notes compare the clone's values with
+ * the trace (the DC limits, the assumed coating), so a clone edited since gets no note of them.
+ * @returns the number of inverters and modules given the trace (undefined: nothing to do)
+ */
+export async function backfillCecCloneEntries(
+  db: Db,
+  options: { log?: (message: string) => void } = {},
+): Promise<{ inverters: number | undefined; modules: number | undefined }> {
+  const log = options.log ?? ((message: string) => console.log(message));
+  const once = async (
+    globalsKey: string,
+    key: string,
+    table: 'modules' | 'inverters',
+    sources: readonly string[],
+  ) => {
+    // Not before the Global records have their trace (the inverters' waits for the lists).
+    if (!(await settingExists(db, globalsKey)) || (await settingExists(db, key))) return undefined;
+    return backfillOnce(
+      db,
+      key,
+      table,
+      cloneTraceUpdate(table, sources),
+      (n) => `Recorded the CEC entry of ${n} company ${table} cloned before (their run-log notes).`,
+      log,
+    );
+  };
+  const inverterSources = CEC_INVERTER_FILES.map((list) => list.source);
+  return {
+    inverters: await once(CEC_ENTRY_BACKFILL_KEY, CEC_CLONE_ENTRY_BACKFILL_KEY, 'inverters', inverterSources),
+    modules: await once(CEC_MODULE_ENTRY_BACKFILL_KEY, CEC_MODULE_CLONE_ENTRY_BACKFILL_KEY, 'modules', [
+      CEC_MODULE_SOURCE,
+    ]),
+  };
+}
+
 /**
  * Runs a backfill `update` (returning one row per record changed) once: in a transaction under the
- * seed's lock, recorded under `key` with the count; then analyzes the table and says what it did.
+ * seed's lock, recorded under `key` with the count; then analyzes the table and says what it did
+ * (`done`, given the count).
  * @returns the number of records changed, or undefined when it was done before
  */
 async function backfillOnce(
@@ -249,6 +349,7 @@ async function backfillOnce(
   key: string,
   table: 'modules' | 'inverters',
   update: SQL,
+  done: (count: number) => string,
   log: (message: string) => void,
 ): Promise<number | undefined> {
   const updated = await db.transaction(async (tx) => {
@@ -262,7 +363,7 @@ async function backfillOnce(
   if (updated === undefined) return undefined;
   if (updated > 0) {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
-    log(`Recorded the CEC entry of ${updated} Global ${table} seeded before (their run-log notes).`);
+    log(done(updated));
   }
   return updated;
 }
@@ -279,6 +380,8 @@ export async function seedGlobalLibrary(
   if (await seededAlready(db)) {
     await backfillCecEntries(db, { dir, log });
     await backfillCecModuleEntries(db, { log });
+    // After them: a clone takes its Global record's trace.
+    await backfillCecCloneEntries(db, { log });
     return { status: 'already', modules: 0, inverters: 0, milliseconds: elapsed() };
   }
   const entries = cecLibraryEntries(dir, options.limit);
@@ -301,11 +404,14 @@ export async function seedGlobalLibrary(
         seededAt: new Date().toISOString(),
       },
     });
-    // The inverters and modules carry their CEC trace from the start: no backfill.
+    // The inverters and modules carry their CEC trace from the start, and so will their clones: no
+    // backfill.
     const at = new Date().toISOString();
     await tx.insert(systemSettings).values([
       { key: CEC_ENTRY_BACKFILL_KEY, value: { inverters: 0, at } },
       { key: CEC_MODULE_ENTRY_BACKFILL_KEY, value: { modules: 0, at } },
+      { key: CEC_CLONE_ENTRY_BACKFILL_KEY, value: { inverters: 0, at } },
+      { key: CEC_MODULE_CLONE_ENTRY_BACKFILL_KEY, value: { modules: 0, at } },
     ]);
     return true;
   });

@@ -2,11 +2,13 @@
  * The trace that the first-start seed leaves in a Global inverter or module it took from a CEC list
  * (issue 17): which list's entry the record is, the older lists that have an entry of the same name the
  * seed did not use, the DC limits as the list gives them (inverters), and the fields the product gave a
- * value the list does not give (modules: the anti-reflective coating of the physical IAM). It is kept in the record's `data` under
- * {@link CEC_ENTRY_KEY}, never shown by the API nor taken from a request (presenters/equipment.ts
- * LIBRARY_FIELDS), carried by a clone and a save of the record, and reaches the run with the record in
- * the prediction's case, where {@link cecEntryNotes} puts in the run's log of assumptions the two notes
- * that `sunfield simulate` makes for a case naming a CEC entry (engine simulate/libraryRefs.ts).
+ * value the list does not give (modules: the anti-reflective coating of the physical IAM). It is kept
+ * in the record's `data` under {@link CEC_ENTRY_KEY}, never shown by the API nor taken from a request
+ * (presenters/equipment.ts LIBRARY_FIELDS), carried by a clone and a save of the record (a company
+ * clone made before the trace existed gets its Global record's once: commands/librarySeed.ts
+ * `backfillCecCloneEntries`), and reaches the run with the record in the prediction's case, where
+ * {@link cecEntryNotes} puts in the run's log of assumptions the two notes that `sunfield simulate`
+ * makes for a case naming a CEC entry (engine simulate/libraryRefs.ts).
  */
 import { IncidenceAngleModelType } from '@sunfield/engine/chain/choices.ts';
 import {
