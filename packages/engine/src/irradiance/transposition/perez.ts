@@ -31,47 +31,48 @@ export function perezKernel(coef: Float64Array, r: Float64Array): void {
   const cosAoi = r[6]!;
   const cosTilt = r[7]!;
   const sinTilt = r[8]!;
-  if (!(dhi > 0)) {
-    r[0] = r[1] = r[2] = r[3] = 0;
-    return;
+  // Every comparison is made and every output written on each call, whatever the path (one store of
+  // each output, constants chosen on the rare paths): a comparison or store that V8 had not seen run
+  // before optimising the kernel (a clearness bin, a zero DHI, a non-positive sum first met in the
+  // afternoon) threw the optimised code away in a 1-minute year's first run, twice, with the calls
+  // until it was compiled again in baseline code (issue 17). Same values as the branches it replaces.
+  let iso = 0;
+  let circ = 0;
+  let hor = 0;
+  let f1 = 0;
+  if (dhi > 0) {
+    const kz3 = KAPPA * zenithRad * zenithRad * zenithRad;
+    const eps = ((dhi + dni) / dhi + kz3) / (1 + kz3);
+    // the bin of ε: 0 below 1.065, …, 42 from 6.2 (and for NaN)
+    let bin = 42;
+    if (eps < 6.2) bin = 36;
+    if (eps < 4.5) bin = 30;
+    if (eps < 2.8) bin = 24;
+    if (eps < 1.95) bin = 18;
+    if (eps < 1.5) bin = 12;
+    if (eps < 1.23) bin = 6;
+    if (eps < 1.065) bin = 0;
+    const delta = (dhi * airmassRelative) / dniExtra;
+    f1 = coef[bin]! + coef[bin + 1]! * delta + coef[bin + 2]! * zenithRad;
+    if (f1 < 0) f1 = 0;
+    const f2 = coef[bin + 3]! + coef[bin + 4]! * delta + coef[bin + 5]! * zenithRad;
+    const a = cosAoi > 0 ? cosAoi : 0;
+    const b = cosZenith > COS85 ? cosZenith : COS85;
+    iso = dhi * (1 - f1) * 0.5 * (1 + cosTilt);
+    circ = (dhi * f1 * a) / b;
+    hor = dhi * f2 * sinTilt;
+    const sum = iso + circ + hor;
+    const positive = sum > 0;
+    const notPositive = sum <= 0;
+    if (!positive) {
+      const v = notPositive ? 0 : Number.NaN;
+      iso = circ = hor = f1 = v;
+    }
   }
-  const kz3 = KAPPA * zenithRad * zenithRad * zenithRad;
-  const eps = ((dhi + dni) / dhi + kz3) / (1 + kz3);
-  const bin =
-    eps < 1.065
-      ? 0
-      : eps < 1.23
-        ? 6
-        : eps < 1.5
-          ? 12
-          : eps < 1.95
-            ? 18
-            : eps < 2.8
-              ? 24
-              : eps < 4.5
-                ? 30
-                : eps < 6.2
-                  ? 36
-                  : 42;
-  const delta = (dhi * airmassRelative) / dniExtra;
-  let f1 = coef[bin]! + coef[bin + 1]! * delta + coef[bin + 2]! * zenithRad;
-  if (f1 < 0) f1 = 0;
-  const f2 = coef[bin + 3]! + coef[bin + 4]! * delta + coef[bin + 5]! * zenithRad;
-  const a = cosAoi > 0 ? cosAoi : 0;
-  const b = cosZenith > COS85 ? cosZenith : COS85;
-  const iso = dhi * (1 - f1) * 0.5 * (1 + cosTilt);
-  const circ = (dhi * f1 * a) / b;
-  const hor = dhi * f2 * sinTilt;
-  if (iso + circ + hor > 0) {
-    r[0] = iso;
-    r[1] = circ;
-    r[2] = hor;
-    r[3] = f1;
-  } else if (iso + circ + hor <= 0) {
-    r[0] = r[1] = r[2] = r[3] = 0;
-  } else {
-    r[0] = r[1] = r[2] = r[3] = Number.NaN;
-  }
+  r[0] = iso;
+  r[1] = circ;
+  r[2] = hor;
+  r[3] = f1;
 }
 
 const scratch = new Float64Array(PEREZ_IO_LENGTH);
