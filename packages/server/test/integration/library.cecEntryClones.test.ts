@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import {
+  backfillCecCloneEntries,
   CEC_CLONE_ENTRY_BACKFILL_KEY,
   CEC_ENTRY_BACKFILL_KEY,
   CEC_MODULE_CLONE_ENTRY_BACKFILL_KEY,
@@ -118,6 +119,14 @@ for (const target of targets) {
         globals.set(row.name, await insertEquipment(database.db, 'inverter', row));
       globalModule = rows.module;
       globalModuleId = await insertEquipment(database.db, 'module', rows.module);
+      // Not before the Global records have their trace (recorded by their backfills): nothing recorded.
+      expect(await backfillCecCloneEntries(database.db, { log: () => {} })).toEqual({
+        inverters: undefined,
+        modules: undefined,
+      });
+      expect(
+        (await database.executeSql(`select key from system_settings where key like 'library.%'`)).rows,
+      ).toEqual([]);
       const at = new Date().toISOString();
       await database.db.insert(systemSettings).values([
         { key: LIBRARY_SEED_KEY, value: { test: true } },
