@@ -12,7 +12,13 @@ file's pressure, Perez 1990 with the Kasten-Young air mass, ASHRAE IAM (b from t
 temperature, CEC single diode, Sandia inverter, soiling on the effective irradiance and DC wiring on
 the power.
 
+With `--minute FILE` (an NSRDB PSM3 CSV such as the bench's 1-minute year), each system is also run
+on that file: sun at the stamp (the file's local standard time), its pressure (mbar -> Pa), the same
+chain; one more JSON line per system with "weather": "minute" (firstMs, medianMs of
+`--minute-repeat` runs, acKwh of the file's period, referenceAcKwh null).
+
     python3 bench/src/pvlibReference.py --shared ../shared --repeat 20 greensboro_fixed_cec ...
+    python3 bench/src/pvlibReference.py --shared ../shared --repeat 20 --minute /tmp/1min.csv ...
 """
 import argparse
 import json
@@ -41,10 +47,50 @@ def sam_name(name):
 
 def weather_year(path, coerce_year):
     data, meta = pvlib.iotools.read_tmy3(str(path), coerce_year=coerce_year, map_variables=True)
-    data = data.copy()
+    # the TMY3 albedo column (all 0 in 723170TYA.CSV) would override the system's albedo in
+    # ModelChain versions that take albedo from the weather (0.10/0.11); the reference used the system's
+    data = data.drop(columns=["albedo"], errors="ignore")
     data.index = data.index - pd.Timedelta(minutes=30)  # sun at mid-hour
     data["pressure"] = data["pressure"] * 100.0  # mbar -> Pa
     return data, meta
+
+
+def minute_weather(path):
+    """An NSRDB PSM3 CSV (e.g. the bench's 1-minute year): sun at the stamp, pressure mbar -> Pa."""
+    head = pd.read_csv(path, nrows=1)
+    meta = {
+        "latitude": float(head["Latitude"][0]),
+        "longitude": float(head["Longitude"][0]),
+        "altitude": float(head["Elevation"][0]),
+    }
+    raw = pd.read_csv(path, skiprows=2)
+    stamps = pd.to_datetime(raw[["Year", "Month", "Day", "Hour", "Minute"]].rename(columns=str.lower))
+    tz = f"Etc/GMT{-int(head['Time Zone'][0]):+d}"  # the file's local standard time
+    data = pd.DataFrame(
+        {
+            "ghi": raw["GHI"].values,
+            "dni": raw["DNI"].values,
+            "dhi": raw["DHI"].values,
+            "temp_air": raw["Temperature"].values,
+            "wind_speed": raw["Wind Speed"].values,
+            "pressure": raw["Pressure"].values * 100.0,  # mbar -> Pa
+        },
+        index=pd.DatetimeIndex(stamps).tz_localize(tz),
+    )
+    step_hours = (data.index[1] - data.index[0]) / pd.Timedelta(hours=1)
+    return data, meta, step_hours
+
+
+def timed_runs(system, meta, modules, inverters, weather, repeat):
+    """`repeat` runs of ModelChain.run_model on `weather`: the times [ms] and the last chain."""
+    times = []
+    mc = None
+    for _ in range(max(1, repeat)):
+        mc = model_chain(system, meta, modules, inverters)
+        t0 = time.perf_counter()
+        mc.run_model(weather)
+        times.append((time.perf_counter() - t0) * 1000)
+    return times, mc
 
 
 def model_chain(system, meta, modules, inverters):
@@ -101,11 +147,14 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--shared", required=True, help="the shared folder (data/, reference/)")
     parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--minute", help="also run each system on this NSRDB PSM3 CSV (1-minute year)")
+    parser.add_argument("--minute-repeat", type=int, default=1)
     parser.add_argument("systems", nargs="+")
     args = parser.parse_args()
     shared = Path(args.shared)
     modules = retrieve_sam(path=str(shared / "data" / MODULE_LIST))
     inverters = retrieve_sam(path=str(shared / "data" / INVERTER_LIST))
+    minute = minute_weather(args.minute) if args.minute else None
     for name in args.systems:
         folder = shared / "reference" / "systems"
         system = json.loads((folder / f"{name}.system.json").read_text())
@@ -113,13 +162,7 @@ def main():
         weather, meta = weather_year(
             shared / "data" / Path(summary["weather_file"]).name, system["weather"]["coerce_year"]
         )
-        times = []
-        mc = None
-        for _ in range(max(1, args.repeat)):
-            mc = model_chain(system, meta, modules, inverters)
-            t0 = time.perf_counter()
-            mc.run_model(weather)
-            times.append((time.perf_counter() - t0) * 1000)
+        times, mc = timed_runs(system, meta, modules, inverters, weather, args.repeat)
         ac = mc.results.ac
         print(
             json.dumps(
@@ -135,6 +178,25 @@ def main():
             ),
             flush=True,
         )
+        if minute is not None:
+            m_weather, m_meta, step_hours = minute
+            times, mc = timed_runs(system, m_meta, modules, inverters, m_weather, args.minute_repeat)
+            print(
+                json.dumps(
+                    {
+                        "name": name,
+                        "weather": "minute",
+                        "rows": len(m_weather),
+                        "firstMs": times[0],
+                        "medianMs": statistics.median(times),
+                        "runs": len(times),
+                        "acKwh": float(mc.results.ac.sum()) * step_hours / 1000,
+                        "referenceAcKwh": None,
+                        "pvlibVersion": pvlib.__version__,
+                    }
+                ),
+                flush=True,
+            )
 
 
 if __name__ == "__main__":
