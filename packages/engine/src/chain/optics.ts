@@ -66,11 +66,15 @@ function fillMissing(
     out.fill(fallback, 0, n);
     return;
   }
-  const lo = +min; // numbers, not tagged parameters: keeps the loop's values unboxed
+  const lo = +min;
   const fb = +fallback;
+  // Two stores, not one store of `v > lo ? v : fb`: in the loop's on-stack-compiled code (OSR, one
+  // call a simulation) fb is tagged, and a value that is either it or the step's double is boxed at
+  // every step (issue 17).
   for (let i = 0; i < n; i++) {
     const v = x[i]!;
-    out[i] = v > lo ? v : fb;
+    if (v > lo) out[i] = v;
+    else out[i] = fb;
   }
 }
 

@@ -325,7 +325,11 @@ function acFactors(
   afterLetid: Float64Array,
   stepHours: number,
 ): number {
-  let producing = 0;
+  // The sum in a typed array, not a local: the loop runs in code compiled on the stack (OSR, one call
+  // a simulation), where a double carried round the loop from a tagged start is boxed at every step
+  // (a heap number a step of a 1-minute year; issue 17). The same additions in the same order.
+  const producing = PRODUCING;
+  producing[0] = 0;
   for (let i = 0; i < ac.length; i++) {
     const p = ac[i]!;
     const d = p > 0 && gd ? p * gd[i]! : p;
@@ -334,7 +338,10 @@ function acFactors(
       afterDegradation[i] = d;
       afterLetid[i] = l;
     }
-    if (l > 0) producing += stepHours;
+    if (l > 0) producing[0] += stepHours;
   }
-  return producing;
+  return producing[0];
 }
+
+/** @internal The accumulator of {@link acFactors}. */
+const PRODUCING = new Float64Array(1);
