@@ -104,7 +104,7 @@ describe('scratch columns of simulate', () => {
     const plain = count(exampleCase('greensboro_fixed_cec'));
     expect(plain.held).toBeLessThan(withLoad.held);
     expect(plain.made).toBeLessThanOrEqual(withLoad.made);
-    // Those intermediates stay with the result: a simulation that recycles it makes at most 2 new
+    // Those intermediates stay with the result: a simulation that recycles it makes at most 3 new
     // columns, none of them the chain's (given to the pool, they were new again in each recycled run).
     const first = run(exampleCase('greensboro_fixed_cec'));
     let again = 0;
@@ -122,7 +122,8 @@ describe('scratch columns of simulate', () => {
       recycle: first,
     });
     vi.unstubAllGlobals();
-    expect(again).toBeLessThanOrEqual(2);
+    // (one of them the simulation's zero column, new in every run so that it stays untouched memory)
+    expect(again).toBeLessThanOrEqual(3);
   });
 
   it('holds one array for columns the run fills alike, each equal to its own computation', () => {

@@ -140,7 +140,7 @@ function mountingStage(p: PreparedOptics, w: OpticsWeather, out: OpticsSeries, w
     surfaceAzimuth: out.surfaceAzimuth,
     aoi: out.aoi,
     cosAoi: out.cosAoi,
-    projectedZenith: rows ? out.projectedZenith : undefined,
+    projectedZenith: rows && out.projectedZenith.length > 0 ? out.projectedZenith : undefined,
     rotationTrig: rows ? work.rotationTrig : undefined,
   };
   switch (m.type) {
@@ -558,7 +558,7 @@ export function runOptics(
   const irradiance = sun && sameIrradiance(prepared, weather, from);
   // A run that shares the sun works in the earlier run's scratch (`borrowedWork`): no copies of it.
   const work = sun
-    ? borrowedWork(from.prepared.work, irradiance, c.useMeteoPOAI)
+    ? borrowedWork(from.prepared.work, irradiance, c.useMeteoPOAI, prepared)
     : ensureWork(prepared, n, c.useMeteoPOAI);
   if (sun) copyColumns(out, from, SUN_COLUMNS);
   else {
@@ -575,6 +575,10 @@ export function runOptics(
   const spectral = sun && sameSpectral(prepared, weather, from);
   if (spectral) copyColumns(out, from, SPECTRAL_COLUMNS);
   else checkNotAliased(out, from, SPECTRAL_COLUMNS);
+  // Outputs of length 0 are not asked for (`allocateOpticsWithScratch` for `simulate`, which reads
+  // none of them); the rows' frame only with rows to shade, the circumsolar share only with a rear side.
+  const rows = prepared.planeOfArray.options.rows !== undefined;
+  const asked = (c: Float64Array) => (c.length === n ? c : undefined);
   planeOfArraySeries(
     {
       solarZenith: out.apparentZenith,
@@ -591,7 +595,7 @@ export function runOptics(
       cosAoi: out.cosAoi,
       trackerTheta: out.trackerTheta,
       projectedZenith: out.projectedZenith,
-      rotationTrig: work.rotationTrig,
+      rotationTrig: rows ? work.rotationTrig : undefined,
     },
     prepared.planeOfArray,
     {
@@ -601,12 +605,12 @@ export function runOptics(
       poaAfterShading: out.poaAfterShading,
       poaAfterHorizon: out.poaAfterHorizon,
       poaAfterNearShading: out.poaAfterNearShading,
-      shadedFraction: out.shadedFraction,
+      shadedFraction: asked(out.shadedFraction),
       poaBeam: out.poaBeam,
       poaSkyDiffuse: out.poaSkyDiffuse,
-      poaCircumsolar: out.poaCircumsolar,
+      poaCircumsolar: asked(out.poaCircumsolar),
       poaGroundDiffuse: out.poaGroundDiffuse,
-      circumsolarFraction: work.circumsolarFraction,
+      circumsolarFraction: prepared.rear !== undefined ? work.circumsolarFraction : undefined,
     },
   );
   frontAndRear(prepared, weather, out, work, spectral);

@@ -4,6 +4,9 @@
  */
 import type { TimestampConvention } from '../time/weatherTimestamps.ts';
 
+/** A column the chain does not compute for `simulate` (see {@link allocateOpticsWithScratch}). */
+const UNUSED = new Float64Array(0);
+
 /** Weather series the optics chain reads; every column has one value per record. */
 export interface OpticsWeather {
   /** record timestamps [ms since 1970-01-01T00:00Z] */
@@ -279,6 +282,10 @@ export function allocateOpticsWithScratch(
   const poaAfterSpectral = identical?.spectralIsIam ? poaAfterIam : f();
   const poaGlobal = f();
   const rearIsZero = identical?.rearIsZero === true;
+  // Columns no stage of `simulate` reads, or that only row shading reads, are not computed there:
+  // zero-length (runOptics asks for no output of length 0), never touched memory (issue 17).
+  const noRows = identical?.nearShadingIsShading === true;
+  const unread = () => (identical !== undefined ? UNUSED : t());
   const poaRear = rearIsZero ? zero(length) : f();
   return {
     length,
@@ -301,14 +308,14 @@ export function allocateOpticsWithScratch(
     surfaceAzimuth: f(),
     aoi: f(),
     cosAoi: t(),
-    projectedZenith: t(),
+    projectedZenith: noRows ? UNUSED : t(),
     poaBeam: f(),
     poaSkyDiffuse: f(),
-    poaCircumsolar: t(),
+    poaCircumsolar: unread(),
     poaGroundDiffuse: f(),
     poaGlobal,
     poaAfterHorizon: identical?.horizonIsGlobal ? poaGlobal : f(),
-    shadedFraction: t(),
+    shadedFraction: noRows ? UNUSED : t(),
     poaAfterNearShading: identical?.nearShadingIsShading ? poaAfterShading : f(),
     beamAfterShading: t(),
     skyAfterShading: t(),

@@ -312,18 +312,38 @@ export function prepareOptics(
  */
 export function ensureWork(p: PreparedOptics, n: number, gti: boolean): OpticsWork {
   let w = p.work;
-  if (w.length !== n) w = p.work = workColumns(n, (k) => new Float64Array(k));
+  if (w.length !== n) w = p.work = workColumns(n, (k) => new Float64Array(k), p);
   if (gti && w.gti === undefined) w.gti = gtiDirintWork(n);
   return w;
+}
+
+/** @internal The stand-in for a work column that the chain does not use (no rows, no rear side). */
+const UNUSED = new Float64Array(0);
+
+/** Whether a chain reads the rows' frame (row shading) and the rear side's work columns. */
+function workNeeds(p: PreparedOptics | undefined): { rows: boolean; rear: boolean } {
+  return p === undefined
+    ? { rows: true, rear: true }
+    : { rows: p.planeOfArray.options.rows !== undefined, rear: p.rear !== undefined };
+}
+
+/** The rows' frame columns: cos θ, sin θ, cos θT, sin θT. */
+function rotationTrigColumns(f: () => Float64Array): OpticsWork['rotationTrig'] {
+  return { cosTheta: f(), sinTheta: f(), cosProjected: f(), sinProjected: f() };
 }
 
 /**
  * Scratch columns of n steps from `column` (a zero-filled column of n values), for a prepared chain
  * whose work arrays its caller lends (`simulate` takes them from its scratch pool): set as
- * `prepared.work` before the first run, {@link ensureWork} keeps them.
+ * `prepared.work` before the first run, {@link ensureWork} keeps them. Given the chain `p`, the rows'
+ * frame is made only when rows shade, and the rear side's columns only with a rear side (a zero-length
+ * stand-in otherwise: the chain neither reads nor writes them; a recycled simulation would otherwise
+ * zero-fill columns no one touches, issue 17).
  */
-export function workColumns(n: number, column: (n: number) => Float64Array): OpticsWork {
+export function workColumns(n: number, column: (n: number) => Float64Array, p?: PreparedOptics): OpticsWork {
   const f = () => column(n);
+  const needs = workNeeds(p);
+  const unused = () => UNUSED;
   return {
     length: n,
     tempAir: f(),
@@ -331,10 +351,10 @@ export function workColumns(n: number, column: (n: number) => Float64Array): Opt
     cosZenith: f(),
     sinAzimuth: f(),
     cosAzimuth: f(),
-    rotationTrig: { cosTheta: f(), sinTheta: f(), cosProjected: f(), sinProjected: f() },
+    rotationTrig: rotationTrigColumns(needs.rows ? f : unused),
     albedo: f(),
-    circumsolarFraction: f(),
-    poaRearIam: f(),
+    circumsolarFraction: needs.rear ? f() : UNUSED,
+    poaRearIam: needs.rear ? f() : UNUSED,
     ktPrime: f(),
     gti: undefined,
   };
@@ -349,9 +369,20 @@ export function workColumns(n: number, column: (n: number) => Float64Array): Opt
  * @param from the earlier run's scratch (of the series' length)
  * @param irradiance whether the horizontal irradiance is the earlier run's too
  * @param gti whether this run needs the GTI-DIRINT scratch (useMeteoPOAI)
+ * @param p the chain that borrows: the rows' frame and the rear side's columns are new ones when it
+ *        needs them and the earlier run had none ({@link workColumns})
  */
-export function borrowedWork(from: OpticsWork, irradiance: boolean, gti: boolean): OpticsWork {
+export function borrowedWork(
+  from: OpticsWork,
+  irradiance: boolean,
+  gti: boolean,
+  p?: PreparedOptics,
+): OpticsWork {
   const n = from.length;
+  const needs = workNeeds(p);
+  const f = () => new Float64Array(n);
+  const rowsMissing = needs.rows && from.rotationTrig.cosTheta.length !== n;
+  const rearMissing = needs.rear && from.poaRearIam.length !== n;
   return {
     length: n,
     tempAir: from.tempAir,
@@ -359,10 +390,10 @@ export function borrowedWork(from: OpticsWork, irradiance: boolean, gti: boolean
     cosZenith: from.cosZenith,
     sinAzimuth: from.sinAzimuth,
     cosAzimuth: from.cosAzimuth,
-    rotationTrig: from.rotationTrig,
+    rotationTrig: rowsMissing ? rotationTrigColumns(f) : from.rotationTrig,
     albedo: from.albedo,
-    circumsolarFraction: from.circumsolarFraction,
-    poaRearIam: from.poaRearIam,
+    circumsolarFraction: rearMissing ? f() : from.circumsolarFraction,
+    poaRearIam: rearMissing ? f() : from.poaRearIam,
     ktPrime: irradiance ? from.ktPrime : new Float64Array(n),
     gti: gti ? (from.gti ?? gtiDirintWork(n)) : undefined,
   };

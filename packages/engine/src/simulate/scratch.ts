@@ -101,9 +101,14 @@ export class Scratch {
     return this.made1(n, written);
   }
 
-  /** See {@link zeroColumn}: made on first use (zero-filled, as any result column), then the same array. */
+  /**
+   * See {@link zeroColumn}: a new column on first use, then the same array. Not a recycled one, nor
+   * recorded for recycling: a new column that nothing writes is never touched memory (the kernel's
+   * zero page), where a recycled one would be zero-filled, and a result's zero column zero-filled
+   * again by the next simulation (1,000 page faults of a 1-minute year for nothing; issue 17).
+   */
   zero(n: number): Float64Array {
-    if (this.zeros?.length !== n) this.zeros = this.made1(n);
+    if (this.zeros?.length !== n) this.zeros = new Float64Array(n);
     return this.zeros;
   }
 

@@ -273,7 +273,7 @@ function run(
       // Columns equal to the first run's (sun, horizontal irradiance, spectral) are that run's own arrays.
       const shared = firstOptics ? sharedOpticsColumns(prepared, ow, firstOptics) : {};
       // A run that shares the first one's sun works in that run's scratch (runOptics, borrowedWork).
-      if (shared.sunTime === undefined) prepared.work = workColumns(n, transient);
+      if (shared.sunTime === undefined) prepared.work = workColumns(n, transient, prepared);
       // Columns the chain fills alike for these choices are one array (identicalOpticsColumns).
       const same = identicalOpticsColumns(prepared);
       const columns = allocateOpticsWithScratch(n, shared, transient, resultColumn, same, zeroColumn);
