@@ -89,8 +89,8 @@ describe('scratch columns of simulate', () => {
     // With a DAS load the array's columns are its own, and the result needs more columns than the
     // chain's intermediates. 32 intermediate columns of the chain (instants, I0, air mass, cos θi,
     // shaded components, IAM and soiling factors, work arrays) were new besides the result's columns
-    // before; now at most the module's three columns at 25 °C (lent by the pool) and the year plan's
-    // instants are.
+    // before; now only the year plan's instants and the zero column are (the module's three columns
+    // at 25 °C are intermediates that no result column took yet, which later ones take in turn).
     const loaded = exampleCase('greensboro_fixed_cec') as {
       powerPlant: { blocks: { arrays: { dasLoad: number }[] }[] };
     };
@@ -98,9 +98,9 @@ describe('scratch columns of simulate', () => {
     const withLoad = count(loaded);
     // (more than the chain's 32 intermediates, which it all takes)
     expect(withLoad.held).toBeGreaterThan(40);
-    expect(withLoad.made - withLoad.held).toBeLessThanOrEqual(4);
+    expect(withLoad.made - withLoad.held).toBeLessThanOrEqual(2);
     // The example itself (no array load: its columns are its input's) holds fewer and makes no more;
-    // the intermediates its result does not take go to the pool.
+    // the intermediates its result does not take stay with it, for the simulation that recycles it.
     const plain = count(exampleCase('greensboro_fixed_cec'));
     expect(plain.held).toBeLessThan(withLoad.held);
     expect(plain.made).toBeLessThanOrEqual(withLoad.made);

@@ -35,7 +35,7 @@ export interface ModuleAt25 {
   readonly imp25: Float64Array;
 }
 
-/** A scratch column of n values that the result will not hold (`Scratch.dirty`: every step is written). */
+/** A scratch column of n values that the result will not hold (`Scratch.lend`: every step is written). */
 export type ScratchColumn = (n: number) => Float64Array;
 
 /** Columns of one distinct DC field, for one instance of it (before degradation). */

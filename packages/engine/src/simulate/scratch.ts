@@ -1,14 +1,12 @@
 /**
- * Scratch columns of a simulation: Float64Arrays for values that its result does not keep (the module's
- * MPP at 25 °C), lent for the length of one `simulate` call and reused by the next one (issue 17,
- * speed); and the transient columns of the optics chain (below).
+ * The columns of a simulation (issue 17, speed): the result's, the transient columns of the optics
+ * chain and of the module at 25 °C (below), the recycled columns of an earlier result, and the zero
+ * column.
  *
  * A column of a 1-minute year is 4.2 MB. A fresh one costs the kernel ~1,000 zeroed pages on first
  * touch (system time, ~0.3 s of a 1-minute year with ~110 fresh columns) and V8 a share of a garbage
- * collection once it is dropped; a lent one costs neither. The pool is held through a WeakRef: within a
- * synchronous run of simulations (`sunfield simulate --repeat`) it stays, and between the jobs of a
- * long-lived process the garbage collector may take it back, so it never pins memory that is not used.
- * A nested `simulate` (from an `onProgress` callback) gets fresh columns.
+ * collection once it is dropped; a reused one costs neither. A nested `simulate` (from an
+ * `onProgress` callback) has columns of its own.
  *
  * The columns a result keeps are made by {@link resultColumn}, and the simulation records them
  * ({@link Scratch.keep}). A caller done with a result hands it to the next simulation
@@ -22,11 +20,11 @@
  * result columns ({@link Scratch.transient}) and, once every chain has run ({@link Scratch.endTransient}),
  * the later result columns are those same columns, zero-filled again. The first simulation of a process
  * then asks the kernel for ~70 columns of a 1-minute year instead of ~104 (issue 17, first run), and a
- * recycled result gives a simulation every column it needs.
+ * recycled result gives a simulation every column it needs. The module's MPP at 25 °C, read only by the
+ * plant's DC stages, is in intermediates no result column took yet ({@link Scratch.lend}), which the
+ * columns after those stages take in turn.
  */
 
-let kept: WeakRef<Float64Array[]> | undefined;
-let busy = false;
 /** The scratch of the simulation that runs now (the innermost one), whose result columns {@link resultColumn} makes. */
 let current: Scratch | undefined;
 /** The columns each result's simulation made with {@link resultColumn}, until a later simulation recycles them. */
@@ -53,11 +51,8 @@ export function zeroColumn(n: number): Float64Array {
   return current === undefined ? new Float64Array(n) : current.zero(n);
 }
 
-/** Columns lent to one simulation; {@link Scratch.end} gives them back. */
+/** The columns of one simulation; {@link Scratch.end} closes it. */
 export class Scratch {
-  private readonly free: Float64Array[];
-  private readonly lent: Float64Array[] = [];
-  private readonly pooled: boolean;
   /** columns of a recycled result, to make this simulation's result columns from */
   private readonly recycled: Float64Array[];
   /** the result columns this simulation made */
@@ -71,25 +66,20 @@ export class Scratch {
   /** see {@link zeroColumn} */
   private zeros: Float64Array | undefined;
 
-  private constructor(free: Float64Array[], pooled: boolean, recycled: Float64Array[]) {
-    this.free = free;
-    this.pooled = pooled;
+  private constructor(recycled: Float64Array[]) {
     this.recycled = recycled;
     this.outer = current;
   }
 
   /**
-   * The scratch of a simulation: the pool's columns, or none when another simulation holds them.
+   * The scratch of a simulation, which becomes the current one until {@link end}.
    * @param recycle an earlier simulation's result whose columns this one may overwrite (the caller
    *        does not read it again); each result's columns are recycled at most once
    */
   static begin(recycle?: object): Scratch {
     const recycled = recycle === undefined ? undefined : madeFor.get(recycle);
     if (recycle !== undefined) madeFor.delete(recycle);
-    const s = busy
-      ? new Scratch([], false, recycled ?? [])
-      : new Scratch(kept?.deref() ?? [], true, recycled ?? []);
-    busy = true;
+    const s = new Scratch(recycled ?? []);
     current = s;
     return s;
   }
@@ -132,6 +122,19 @@ export class Scratch {
     return c;
   }
 
+  /**
+   * A column of n values for values that this simulation writes at every step before it reads them,
+   * and no longer reads after the next {@link endTransient} (the module's MPP at 25 °C, read by the
+   * plant's DC stages): one of the chain's intermediates that no result column took yet when there is
+   * one (memory already touched, not zero-filled), else a new one; after that call, later result
+   * columns take it (issue 17, first run: three fewer new columns).
+   */
+  lend(n: number): Float64Array {
+    const c = takeOfLength(this.spare, n) ?? this.made1(n, true);
+    this.transients.push(c);
+    return c;
+  }
+
   /** The values of every {@link transient} column are no longer read: later result columns take them. */
   endTransient(): void {
     for (const c of this.transients) this.spare.push(c);
@@ -142,9 +145,9 @@ export class Scratch {
    * Records the columns this simulation made as those of `result`, for a later one to recycle: its
    * result columns and the transient columns that no result column took (when one-child sums and
    * load-free arrays share columns, a result needs fewer than the chain's intermediates). A simulation
-   * that recycles the result takes them all for its own transients; given to the pool instead, they
-   * were new columns again in every recycled run and the pool grew by them each run (`--repeat` of a
-   * 1-minute year: ~8k page faults a run instead of ~1.3k; issue 17).
+   * that recycles the result takes them all for its own transients; left out, they were new columns
+   * again in every recycled run (`--repeat` of a 1-minute year: ~8k page faults a run instead of ~1.3k;
+   * issue 17).
    */
   keep(result: object): void {
     this.endTransient();
@@ -152,27 +155,9 @@ export class Scratch {
     madeFor.set(result, this.made);
   }
 
-  /**
-   * A column of n values whose contents are left from an earlier simulation: for work arrays that
-   * every run writes before it reads them. Valid until {@link end}; the caller must not let it reach
-   * the simulation's result.
-   */
-  dirty(n: number): Float64Array {
-    let c = takeOfLength(this.free, n);
-    if (c === undefined) c = new Float64Array(n);
-    this.lent.push(c);
-    return c;
-  }
-
-  /** Takes every lent column back into the pool (columns of another length are dropped). */
+  /** The simulation is over: the one it ran inside (if any) is the current one again. */
   end(): void {
     current = this.outer;
-    if (!this.pooled) return;
-    const n = this.lent[0]?.length;
-    const all = this.lent.concat(this.free.filter((c) => c.length === n));
-    this.lent.length = 0;
-    kept = new WeakRef(all);
-    busy = false;
   }
 }
 

@@ -259,9 +259,10 @@ function run(
   const fieldsAt25 = new Map<string, ModuleAt25>();
   // The chain's intermediate columns and work arrays, zero-filled as new ones would be: transient
   // columns, which the result columns of the module, DC fields, plant stages, inverters and arrays
-  // take once every chain has run (scratch.ts). The module at 25 °C is lent by the scratch pool.
+  // take once every chain has run (scratch.ts). The module at 25 °C is in intermediates no result
+  // column took yet, which the result columns after the plant's DC stages take (`Scratch.lend`).
   const transient = (k: number) => scratch.transient(k);
-  const dirty = (k: number) => scratch.dirty(k);
+  const lend = (k: number) => scratch.lend(k);
   // The first optics run lends its sun, horizontal irradiance and spectral columns to the other mountings.
   let firstOptics: SharedOpticsSource | undefined;
   const progress = options.onProgress;
@@ -293,7 +294,7 @@ function run(
       const mk = moduleKey(d);
       let m = modules.get(mk);
       if (!m) {
-        m = evaluateModule(d, o, w, dirty);
+        m = evaluateModule(d, o, w, lend);
         modules.set(mk, m);
       }
       r = evaluateDcField(d, o, m.module);
@@ -310,6 +311,8 @@ function run(
     plant.dcCapacity,
     dcFields.map((f) => fieldsAt25.get(f.key)!),
   );
+  // The module at 25 °C is read no more: the inverter, array and plant columns may take its columns.
+  scratch.endTransient();
   // Years.
   const shift = midIntervalShiftMs({
     definition: weather.meta.timestampDefinition,
