@@ -34,8 +34,11 @@ import { letidLossKernel, prepareLetid, type Letid, type PreparedLetid } from '.
 export interface YearRepeaterPlan {
   /** Simulation years in order: year of operation k (1-based, `yearIndex`) and calendar year. */
   years: readonly { yearIndex: number; year: number }[];
-  /** Per weather step: milliseconds since 1 January 00:00 local standard time of the step's own year. */
-  msIntoYear: Float64Array;
+  /**
+   * Per weather step: milliseconds since 1 January 00:00 local standard time of the step's own year
+   * (computed on first read: only lifetime factors read it).
+   */
+  readonly msIntoYear: Float64Array;
   /** Standard-time offset of the site [h]. */
   utcOffsetHours: number;
 }
@@ -82,7 +85,9 @@ export function decimalYear(x: { time: number }, p: { utcOffsetHours: number }):
  * @param p.startYear calendar year of simulation year 1 (e.g. the year of `Prediction.start`)
  * @param p.yearRepeater number of years N (`Prediction.yearRepeater`, ≥ 1; default 1)
  * @param p.utcOffsetHours standard-time offset of the site [h]
- * @returns the plan (allocates one column of the weather length)
+ * @returns the plan; its `msIntoYear` (one column of the weather length) is computed on first read,
+ *          as a simulation without degradation, LeTID or a late energization never reads it (issue 17:
+ *          a column and a pass over a 1-minute year for nothing)
  */
 export function prepareYearRepeater(
   x: { times: Float64Array },
@@ -91,8 +96,21 @@ export function prepareYearRepeater(
   const n = Math.max(1, Math.floor(p.yearRepeater ?? 1));
   const years = Array.from({ length: n }, (_, i) => ({ yearIndex: i + 1, year: p.startYear + i }));
   const t = x.times;
+  const utcOffsetHours = p.utcOffsetHours;
+  let ms: Float64Array | undefined;
+  return {
+    years,
+    get msIntoYear(): Float64Array {
+      return (ms ??= msIntoYearSeries(t, utcOffsetHours));
+    },
+    utcOffsetHours,
+  };
+}
+
+/** @internal `msIntoYear` of {@link prepareYearRepeater}. */
+function msIntoYearSeries(t: Float64Array, utcOffsetHours: number): Float64Array {
   const msIntoYear = new Float64Array(t.length);
-  const offset = p.utcOffsetHours * MS_PER_HOUR;
+  const offset = utcOffsetHours * MS_PER_HOUR;
   let cachedStart = 0;
   let cachedEnd = 0;
   for (let i = 0; i < t.length; i++) {
@@ -104,7 +122,7 @@ export function prepareYearRepeater(
     }
     msIntoYear[i] = local - cachedStart;
   }
-  return { years, msIntoYear, utcOffsetHours: p.utcOffsetHours };
+  return msIntoYear;
 }
 
 /** Lifetime parameters of one block (or DC field, for module-defined degradation). */

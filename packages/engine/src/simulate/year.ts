@@ -140,7 +140,7 @@ export class YearRunner {
       yearFraction: number;
     },
   ) {
-    this.n = plan.msIntoYear.length;
+    this.n = dcOutput.length;
     const p = prediction.degradation;
     const degradation = degradationFromPrediction({
       degradationModel: p.model,
