@@ -111,16 +111,19 @@ if (process.argv[2] === 'simulate') {
   v8.setFlagsFromString('--always-sparkplug');
   v8.setFlagsFromString('--no-concurrent-recompilation');
   v8.setFlagsFromString('--no-concurrent-osr');
-  // One simulation (no --repeat) of a short series: a 4× interrupt budget, so that only what is really
-  // hot is compiled by TurboFan; the hourly year's single run takes ~115 ms of CPU instead of ~165
-  // (less compilation, which now happens on the main thread). A 1-minute year's single run is quicker
+  // One simulation (no --repeat) of a short series: a 16× interrupt budget, so that only what is really
+  // hot is compiled by TurboFan; the hourly year's single run took ~115 ms of CPU instead of ~165 with a
+  // 4× budget (less compilation, which now happens on the main thread), and with 16× the loops that
+  // compiled longer than they then ran are left in baseline code (SPA's per-step loop: a 14 ms OSR
+  // compilation for 8,760 steps): fixed example 98-113 -> 83-88 ms, tracker 99-109 -> 84-88 ms, a
+  // 30-minute PSM3 year 136-141 -> 119-125 ms (5 runs each, load ~1). A 1-minute year's single run is quicker
   // with the default budget (first run, load ~0.8: 417-442 -> 401-428 ms), and so are --repeat's
   // (runs 2-21 would take ~18 % longer with the larger one). The command calls this hook with the
   // weather's step count once it is read, before the engine runs (V8 gives a function its budget when
   // it is first called, so the engine's functions get the budget set here; issue 17).
   if (!repeatAsked)
     globalThis[Symbol.for('sunfield.simulate.steps')] = (steps) => {
-      if (steps <= 17_568) v8.setFlagsFromString('--interrupt-budget=270000');
+      if (steps <= 17_568) v8.setFlagsFromString('--interrupt-budget=1080000');
     };
 }
 
