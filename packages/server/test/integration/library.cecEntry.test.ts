@@ -34,16 +34,10 @@ import {
   TRACKER_MODULE,
   type PredictionWorld,
 } from './predictionFactory.ts';
+import { BOTH, L2019, L2022, ONLY_2019, ONLY_2022, WHY } from './cecEntryFixtures.ts';
 import { runnablePrediction, runToSuccess, runWorkers } from './runHelpers.ts';
 
 type Json = Record<string, unknown>;
-
-const BOTH = 'SMA America: SB7.7-1SP-US-40 [240V]'; // in the 2022 and the 2019 list
-const ONLY_2022 = 'SMA America: SB7.7-1SP-US-41 [240V]';
-const ONLY_2019 = 'ABB: MICRO-0.25-I-OUTD-US-208 [208V]';
-const L2022 = 'sam-library-cec-inverters-2022-02-18.csv';
-const L2019 = 'sam-library-cec-inverters-2019-03-05.csv';
-const WHY = 'the library record keeps the list’s values';
 
 let seedEntries: ReturnType<typeof cecInverterEntries> | undefined;
 
