@@ -13,6 +13,8 @@ import {
 } from '../src/library/cecCsv.ts';
 import { splitCsvLine } from '../src/csv.ts';
 import { cecInverterRecord, cecModuleRecord, cellTechnologyFromCec } from '../src/library/cecRecords.ts';
+import { CaseReader } from '../src/simulate/read.ts';
+import { libraryRecord } from '../src/simulate/libraryRefs.ts';
 import { cecLibraries, INVERTER_LIST_2019, INVERTER_LIST_2022, MODULE_LIST } from './simulateFixtures.ts';
 
 const MODULE_HEADER =
@@ -142,5 +144,30 @@ describe('CEC inverter lists', () => {
     );
     expect(lib.records.map((r) => r.name)).toEqual(['X: Y [240V]']);
     expect(lib.warnings[0]!.message).toMatch(/Paco, Pdco or Vdco/);
+  });
+});
+
+describe('case records of list entries', () => {
+  it('converts an entry once: every case naming it shares one frozen record, and edits stay its own', () => {
+    const libs = cecLibraries();
+    const module = 'CSI Solar Co., Ltd. CS3U-400MS';
+    const record = (v: unknown) => {
+      const r = new CaseReader();
+      const rec = libraryRecord(r, v, 'module', 'module', libs);
+      expect(r.errors).toEqual([]);
+      return rec!;
+    };
+    const first = record(module);
+    expect(record(module)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(Object.isFrozen(first.cecParameters)).toBe(true);
+    // The record equals a fresh conversion of the entry.
+    expect(first).toEqual(cecModuleRecord(findCecRecord(libs.modules!.get(MODULE_LIST)!, module)));
+    // {library, name} with edits: a copy with the edits; the shared record keeps the list's values.
+    const edited = record({ library: MODULE_LIST, name: module, stcMaxPower: 123, length: null });
+    expect(edited.stcMaxPower).toBe(123);
+    expect('length' in edited).toBe(false);
+    expect(first.stcMaxPower).toBe(400.248);
+    expect(record(module).length).toBe(first.length);
   });
 });
