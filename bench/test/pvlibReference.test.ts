@@ -1,7 +1,7 @@
 /**
  * The speed bench's reference timings (pvlibReference.ts): where Python lacks pvlib the answer says
- * why (the bench prints it instead of a ratio); where a Python answers, its figures are read, and a
- * system the script gave no figures for is named. A stub Python stands for one with pvlib, which no
+ * why (the bench prints it instead of a ratio); where a Python answers, its figures are read (the
+ * 1-minute year's apart from the hourly year's), and a system the script gave no figures for is named. A stub Python stands for one with pvlib, which no
  * registry this project reaches offers.
  */
 import fs from 'node:fs';
@@ -47,6 +47,7 @@ describe('the speed bench’s pvlib reference', () => {
     expect(got).toEqual({
       available: true,
       systems: [timing(SYSTEMS[0]!, 14_705), timing(SYSTEMS[1]!, 15_500)],
+      minute: [],
     });
     expect(stub.args()).toMatch(
       /pvlibReference\.py --shared \/shared --repeat 20 greensboro_fixed_cec greensboro_tracker_cec$/,
@@ -56,6 +57,38 @@ describe('the speed bench’s pvlib reference', () => {
     expect(pvlibTimings({ shared: '/s', systems: SYSTEMS, repeat: 1, python: short.python })).toEqual({
       available: false,
       reason: 'pvlibReference.py gave no figures for greensboro_tracker_cec',
+    });
+  });
+
+  it('passes the 1-minute year to the script and keeps its figures apart from the hourly ones', () => {
+    const minute = (name: string): ReferenceTiming => ({
+      ...timing(name, 14_672),
+      weather: 'minute',
+      firstMs: 6_200,
+      medianMs: 6_200,
+      runs: 1,
+      referenceAcKwh: null,
+    });
+    const stub = stubPython([
+      timing(SYSTEMS[0]!, 14_705),
+      minute(SYSTEMS[0]!),
+      timing(SYSTEMS[1]!, 16_590),
+      minute(SYSTEMS[1]!),
+    ]);
+    const got = pvlibTimings({
+      shared: '/shared',
+      systems: SYSTEMS,
+      repeat: 20,
+      python: stub.python,
+      minute: '/tmp/year.csv',
+    });
+    expect(stub.args()).toMatch(
+      /pvlibReference\.py --shared \/shared --repeat 20 --minute \/tmp\/year\.csv greensboro_fixed_cec greensboro_tracker_cec$/,
+    );
+    expect(got).toEqual({
+      available: true,
+      systems: [timing(SYSTEMS[0]!, 14_705), timing(SYSTEMS[1]!, 16_590)],
+      minute: [minute(SYSTEMS[0]!), minute(SYSTEMS[1]!)],
     });
   });
 });
