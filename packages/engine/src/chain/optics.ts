@@ -28,7 +28,13 @@ import {
 } from './choices.ts';
 import { frontAndRear } from './frontRear.ts';
 import type { IdenticalOpticsColumns, OpticsSeries, OpticsWeather } from './opticsSeries.ts';
-import { borrowedWork, ensureWork, type OpticsWork, type PreparedOptics } from './prepareOptics.ts';
+import {
+  borrowedWork,
+  chainNeeds,
+  ensureWork,
+  type OpticsWork,
+  type PreparedOptics,
+} from './prepareOptics.ts';
 
 const DEG = Math.PI / 180;
 /** Air temperature assumed for refraction where the weather has none [°C] (the SPA report's annual mean). */
@@ -126,7 +132,7 @@ function mountingStage(p: PreparedOptics, w: OpticsWeather, out: OpticsSeries, w
   // The rows' frame (projected zenith θT and the trigonometry of θ and θT) is read only by the row
   // shading of planeOfArraySeries: without rows it is not computed (an atan2 a step for a tracker, and
   // five columns of a 1-minute year that stay untouched memory; issue 17, first run).
-  const rows = p.planeOfArray.options.rows !== undefined;
+  const { rows } = chainNeeds(p);
   const sun = {
     solarZenith: out.apparentZenith,
     solarAzimuth: out.solarAzimuth,
@@ -371,11 +377,12 @@ function transposeCallback(p: PreparedOptics, out: OpticsSeries, work: OpticsWor
  */
 export function identicalOpticsColumns(prepared: PreparedOptics): IdenticalOpticsColumns {
   const m = prepared.geometry.mounting.type;
+  const needs = chainNeeds(prepared);
   return {
     trackerThetaIsTilt: m === DCFieldTrackingTypeEnum.FixedTilt || m === DCFieldTrackingTypeEnum.SeasonalTilt,
-    nearShadingIsShading: prepared.planeOfArray.options.rows === undefined,
+    nearShadingIsShading: !needs.rows,
     spectralIsIam: prepared.choices.spectral.model === SpectralShiftModel.None,
-    rearIsZero: prepared.rear === undefined,
+    rearIsZero: !needs.rear,
     horizonIsGlobal: prepared.planeOfArray.horizonBeam === undefined,
   };
 }
@@ -577,7 +584,7 @@ export function runOptics(
   else checkNotAliased(out, from, SPECTRAL_COLUMNS);
   // Outputs of length 0 are not asked for (`allocateOpticsWithScratch` for `simulate`, which reads
   // none of them); the rows' frame only with rows to shade, the circumsolar share only with a rear side.
-  const rows = prepared.planeOfArray.options.rows !== undefined;
+  const { rows, rear } = chainNeeds(prepared);
   const asked = (c: Float64Array) => (c.length === n ? c : undefined);
   planeOfArraySeries(
     {
@@ -610,7 +617,7 @@ export function runOptics(
       poaSkyDiffuse: out.poaSkyDiffuse,
       poaCircumsolar: asked(out.poaCircumsolar),
       poaGroundDiffuse: out.poaGroundDiffuse,
-      circumsolarFraction: prepared.rear !== undefined ? work.circumsolarFraction : undefined,
+      circumsolarFraction: rear ? work.circumsolarFraction : undefined,
     },
   );
   frontAndRear(prepared, weather, out, work, spectral);

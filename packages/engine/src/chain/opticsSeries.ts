@@ -4,8 +4,11 @@
  */
 import type { TimestampConvention } from '../time/weatherTimestamps.ts';
 
-/** A column the chain does not compute for `simulate` (see {@link allocateOpticsWithScratch}). */
-const UNUSED = new Float64Array(0);
+/**
+ * The zero-length stand-in for a column the chain does not compute for these choices (no rows, no
+ * rear side; see {@link allocateOpticsWithScratch} and `workColumns`): never read nor written.
+ */
+export const UNUSED = new Float64Array(0);
 
 /** Weather series the optics chain reads; every column has one value per record. */
 export interface OpticsWeather {

@@ -34,6 +34,7 @@ import {
   SpectralShiftModel,
   TranspositionModelType,
 } from './choices.ts';
+import { UNUSED } from './opticsSeries.ts';
 
 /** Scratch columns of a run, owned by the prepared chain and reallocated only when the length changes. */
 export interface OpticsWork {
@@ -317,11 +318,12 @@ export function ensureWork(p: PreparedOptics, n: number, gti: boolean): OpticsWo
   return w;
 }
 
-/** @internal The stand-in for a work column that the chain does not use (no rows, no rear side). */
-const UNUSED = new Float64Array(0);
-
-/** Whether a chain reads the rows' frame (row shading) and the rear side's work columns. */
-function workNeeds(p: PreparedOptics | undefined): { rows: boolean; rear: boolean } {
+/**
+ * What a chain computes besides the front side: rows to shade (which read the rows' frame: projected
+ * zenith, cos and sin of θ and θT) and a rear side (which reads the circumsolar share and the rear
+ * irradiance after IAM). Without a chain, both (a caller that does not say gets every column).
+ */
+export function chainNeeds(p: PreparedOptics | undefined): { rows: boolean; rear: boolean } {
   return p === undefined
     ? { rows: true, rear: true }
     : { rows: p.planeOfArray.options.rows !== undefined, rear: p.rear !== undefined };
@@ -342,7 +344,7 @@ function rotationTrigColumns(f: () => Float64Array): OpticsWork['rotationTrig'] 
  */
 export function workColumns(n: number, column: (n: number) => Float64Array, p?: PreparedOptics): OpticsWork {
   const f = () => column(n);
-  const needs = workNeeds(p);
+  const needs = chainNeeds(p);
   const unused = () => UNUSED;
   return {
     length: n,
@@ -379,7 +381,7 @@ export function borrowedWork(
   p?: PreparedOptics,
 ): OpticsWork {
   const n = from.length;
-  const needs = workNeeds(p);
+  const needs = chainNeeds(p);
   const f = () => new Float64Array(n);
   const rowsMissing = needs.rows && from.rotationTrig.cosTheta.length !== n;
   const rearMissing = needs.rear && from.poaRearIam.length !== n;

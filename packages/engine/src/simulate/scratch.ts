@@ -11,16 +11,16 @@
  * The columns a result keeps are made by {@link resultColumn}, and the simulation records them
  * ({@link Scratch.keep}). A caller done with a result hands it to the next simulation
  * (`SimulateOptions.recycle`, `sunfield simulate --repeat`): that one takes its columns again, zero-filled,
- * instead of new ones. 69 columns of a 1-minute year are 290 MB: as new memory, page faults and zeroed
- * pages in the kernel (~58,700 a run of the fixed example, ~2,200 with the columns recycled) and a
- * garbage collection of the dropped result (issue 17, speed).
+ * instead of new ones. The fixed example's 40 columns of a 1-minute year are 170 MB: as new memory,
+ * page faults and zeroed pages in the kernel (~42,000 a run, ~1,500–2,000 with the columns recycled)
+ * and a garbage collection of the dropped result (issue 17, speed).
  *
  * The optics chain's intermediate columns live only while the chains run, and the later stages (module,
  * DC fields, plant stages, inverters, arrays, plant) need about as many columns again: they are made as
  * result columns ({@link Scratch.transient}) and, once every chain has run ({@link Scratch.endTransient}),
  * the later result columns are those same columns, zero-filled again. The first simulation of a process
- * then asks the kernel for ~70 columns of a 1-minute year instead of ~104 (issue 17, first run), and a
- * recycled result gives a simulation every column it needs. The module's MPP at 25 °C, read only by the
+ * then asks the kernel for 40 columns of a 1-minute year (fixed example; ~104 before this scheme and
+ * the one-array columns; issue 17, first run), and a recycled result gives a simulation every column it needs. The module's MPP at 25 °C, read only by the
  * plant's DC stages, is in intermediates no result column took yet ({@link Scratch.lend}), which the
  * columns after those stages take in turn.
  */
