@@ -7,70 +7,44 @@
  * next start (`backfillCecEntries`, on fresh databases: it touches every Global inverter).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import {
   CEC_ENTRY_BACKFILL_KEY,
   CEC_MODULE_ENTRY_BACKFILL_KEY,
   CEC_MODULE_FILE,
-  cecInverterEntries,
-  cecLibraryEntries,
   LIBRARY_SEED_KEY,
-  libraryDir,
   seedGlobalLibrary,
 } from '../../src/commands/librarySeed.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/index.ts';
 import { systemSettings } from '../../src/db/schema.ts';
 import { CEC_ENTRY_KEY, cecModuleTrace } from '../../src/lib/cecEntry.ts';
-import { insertEquipment, insertEquipmentBatch, type EquipmentInsert } from '../../src/models/equipment.ts';
+import { insertEquipment, insertEquipmentBatch } from '../../src/models/equipment.ts';
 import { call, describeEachDatabase } from './harness.ts';
 import { freshDatabase, onServer } from './pgServer.ts';
 import {
   dcFieldOf,
   plantBody,
-  predictionUrl,
   predictionWorld,
   TRACKER_MODULE,
   type PredictionWorld,
 } from './predictionFactory.ts';
-import { BOTH, L2019, L2022, ONLY_2019, ONLY_2022, WHY } from './cecEntryFixtures.ts';
+import {
+  BOTH,
+  BOTH_NOTES,
+  L2019,
+  L2022,
+  ONLY_2019,
+  ONLY_2022,
+  ONLY_2022_NOTES,
+  runLog,
+  seededInverters,
+  seededModule,
+  WHY,
+} from './cecEntryFixtures.ts';
 import { runnablePrediction, runToSuccess, runWorkers } from './runHelpers.ts';
 
 type Json = Record<string, unknown>;
-
-let seedEntries: ReturnType<typeof cecInverterEntries> | undefined;
-
-/** The seed's inverter rows of these names, as it makes them (with their trace). */
-function seededInverters(names: string[]): EquipmentInsert[] {
-  const entries = (seedEntries ??= cecInverterEntries(libraryDir()));
-  if ('missing' in entries) throw new Error(`CEC lists not found: ${entries.missing}`);
-  const rows = structuredClone(entries.filter((v) => names.includes(v.name)));
-  expect(rows.map((v) => v.name).sort()).toEqual([...names].sort());
-  return rows;
-}
-
-let moduleEntries: EquipmentInsert[] | undefined;
-
-/** The seed's module row of this name, as it makes it (with its trace). */
-function seededModule(name: string): EquipmentInsert {
-  if (!moduleEntries) {
-    const entries = cecLibraryEntries(libraryDir());
-    if ('missing' in entries) throw new Error(`CEC lists not found: ${entries.missing}`);
-    moduleEntries = entries.modules;
-  }
-  // The list writes SAM's '_' for a comma ("Co._ Ltd.").
-  const row = moduleEntries.find((m) => m.name.replaceAll('_', ',') === name);
-  if (!row) throw new Error(`no seeded module ${name}`);
-  return structuredClone(row);
-}
-
-async function runLog(app: FastifyInstance, world: PredictionWorld, id: number): Promise<string[]> {
-  const log = (
-    await call(app, { method: 'GET', url: predictionUrl(world, id, '/RunLog'), token: world.token })
-  ).json() as Json[];
-  return (log.find((entry) => entry.processingStatus === 3)?.assumptions ?? []) as string[];
-}
 
 const inverterNotes = (lines: string[]) => lines.filter((line) => line.startsWith('inverter "'));
 
@@ -97,16 +71,9 @@ describeEachDatabase('a prediction run says what the seed chose for its Global i
   it('names the 2019 entry not used and the DC limits from the list', async () => {
     const { app } = ctx();
     const world = await predictionWorld(app);
-    expect(await notesOfRun(world, ids.get(BOTH)!)).toEqual([
-      `inverter "${BOTH}" = the entry of ${L2022} (newest first); ${L2019} has an entry of the same name, not used`,
-      `inverter "${BOTH}".DC limits = minimum MPPT voltage 270 V, maximum MPPT voltage 480 V, ` +
-        `maximum DC voltage 480 V, maximum DC current 22.0721 A (from ${L2022}; ${WHY})`,
-    ]);
+    expect(await notesOfRun(world, ids.get(BOTH)!)).toEqual(BOTH_NOTES);
     // A name only the 2022 list has: its DC limits, nothing about 2019.
-    expect(await notesOfRun(world, ids.get(ONLY_2022)!)).toEqual([
-      `inverter "${ONLY_2022}".DC limits = minimum MPPT voltage 270 V, maximum MPPT voltage 480 V, ` +
-        `maximum DC voltage 480 V, maximum DC current 22.0606 A (from ${L2022}; ${WHY})`,
-    ]);
+    expect(await notesOfRun(world, ids.get(ONLY_2022)!)).toEqual(ONLY_2022_NOTES);
     // An inverter that is no seeded entry (the suites' Global record, inserted without a trace): none.
     expect(await notesOfRun(world, world.inverterId)).toEqual([]);
   });

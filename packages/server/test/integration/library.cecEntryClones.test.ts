@@ -15,10 +15,7 @@ import {
   CEC_MODULE_CLONE_ENTRY_BACKFILL_KEY,
   CEC_MODULE_ENTRY_BACKFILL_KEY,
   CEC_MODULE_FILE,
-  cecInverterEntries,
-  cecLibraryEntries,
   LIBRARY_SEED_KEY,
-  libraryDir,
   seedGlobalLibrary,
 } from '../../src/commands/librarySeed.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -29,39 +26,21 @@ import { CEC_ENTRY_KEY } from '../../src/lib/cecEntry.ts';
 import { insertEquipment, type EquipmentInsert } from '../../src/models/equipment.ts';
 import { call } from './harness.ts';
 import { freshDatabase, onServer } from './pgServer.ts';
+import { plantBody, predictionWorld, TRACKER_MODULE, type PredictionWorld } from './predictionFactory.ts';
 import {
-  plantBody,
-  predictionUrl,
-  predictionWorld,
-  TRACKER_MODULE,
-  type PredictionWorld,
-} from './predictionFactory.ts';
-import { BOTH, L2019, L2022, ONLY_2019, ONLY_2022, WHY } from './cecEntryFixtures.ts';
+  BOTH,
+  BOTH_NOTES,
+  L2019,
+  ONLY_2019,
+  ONLY_2022,
+  ONLY_2022_NOTES,
+  runLog,
+  seededInverters,
+  seededModule,
+} from './cecEntryFixtures.ts';
 import { runnablePrediction, runToSuccess } from './runHelpers.ts';
 
 type Json = Record<string, unknown>;
-
-const BOTH_NOTES = [
-  `inverter "${BOTH}" = the entry of ${L2022} (newest first); ${L2019} has an entry of the same name, not used`,
-  `inverter "${BOTH}".DC limits = minimum MPPT voltage 270 V, maximum MPPT voltage 480 V, ` +
-    `maximum DC voltage 480 V, maximum DC current 22.0721 A (from ${L2022}; ${WHY})`,
-];
-const ONLY_2022_NOTES = [
-  `inverter "${ONLY_2022}".DC limits = minimum MPPT voltage 270 V, maximum MPPT voltage 480 V, ` +
-    `maximum DC voltage 480 V, maximum DC current 22.0606 A (from ${L2022}; ${WHY})`,
-];
-
-/** The seed's Global rows (with their trace), as it makes them now. */
-function seededRows(): { inverters: EquipmentInsert[]; module: EquipmentInsert } {
-  const inverters = cecInverterEntries(libraryDir());
-  const entries = cecLibraryEntries(libraryDir());
-  if ('missing' in inverters || 'missing' in entries) throw new Error('CEC lists not found');
-  const names = [BOTH, ONLY_2022, ONLY_2019];
-  // The list writes SAM's '_' for a comma ("Co._ Ltd.").
-  const module = entries.modules.find((m) => m.name.replaceAll('_', ',') === TRACKER_MODULE);
-  if (!module) throw new Error(`no seeded module ${TRACKER_MODULE}`);
-  return { inverters: structuredClone(inverters.filter((v) => names.includes(v.name))), module };
-}
 
 const pgUrl = await freshDatabase('cec_clones');
 
@@ -109,11 +88,10 @@ for (const target of targets) {
         { names: ['prediction.run'], pollingIntervalSeconds: 0.5 },
       );
       // A library seeded with its trace, or given it by the Global backfills (which ran before).
-      const rows = seededRows();
-      for (const row of rows.inverters)
+      for (const row of seededInverters([BOTH, ONLY_2022, ONLY_2019]))
         globals.set(row.name, await insertEquipment(database.db, 'inverter', row));
-      globalModule = rows.module;
-      globalModuleId = await insertEquipment(database.db, 'module', rows.module);
+      globalModule = seededModule(TRACKER_MODULE);
+      globalModuleId = await insertEquipment(database.db, 'module', globalModule);
       // Not before the Global records have their trace (recorded by their backfills): nothing recorded.
       expect(await backfillCecCloneEntries(database.db, { log: () => {} })).toEqual({
         inverters: undefined,
@@ -175,10 +153,7 @@ for (const target of targets) {
       const plant = plantBody({ ...world, ...equipment }, 1) as Json;
       const p = await runnablePrediction(app, { world, plant, prediction });
       await runToSuccess(app, p);
-      const log = (
-        await call(app, { method: 'GET', url: predictionUrl(world, p.id, '/RunLog'), token: world.token })
-      ).json() as Json[];
-      const lines = (log.find((entry) => entry.processingStatus === 3)?.assumptions ?? []) as string[];
+      const lines = await runLog(app, world, p.id);
       return lines.filter((line) => line.startsWith('inverter "') || line.startsWith('module "'));
     }
 
@@ -200,8 +175,8 @@ for (const target of targets) {
       // Renamed, and two Global records of its source have its manufacturer and model: none is taken.
       ids.aAmbiguous = await clone(a, 'inverter', globals.get(BOTH)!);
       await edit(a, 'inverter', ids.aAmbiguous, { name: 'Their string inverter' });
-      const both = seededRows().inverters.find((v) => v.name === BOTH)!;
-      await insertEquipment(database.db, 'inverter', { ...both, name: `${BOTH} (copy)` });
+      const [both] = seededInverters([BOTH]);
+      await insertEquipment(database.db, 'inverter', { ...both!, name: `${BOTH} (copy)` });
       ids.aEdited = await clone(a, 'inverter', globals.get(ONLY_2022)!);
       await edit(a, 'inverter', ids.aEdited, {
         minVoltage: 200,
