@@ -260,7 +260,9 @@ const TRAILING_CLONE_SUFFIXES = `(?:${CLONE_SUFFIX.replace(/[^\w ]/g, '\\$&')})+
  * list's); its Global record is the one of the same source whose name is the record's without its
  * trailing clone suffixes (a clone of a clone has several), else, when no Global record of that
  * source has that name (the clone was renamed), the only Global record of that source with the same
- * manufacturer and model. Nothing is read from any company's records but the one updated.
+ * manufacturer and model. Nothing is read from any company's records but the one updated. The exact
+ * comparisons come with `lower(…) = lower(…)`, which lets the library-search indexes on lower(name)
+ * (and the modules' on lower(model)) find the candidates (migration 0003).
  */
 function cloneTraceUpdate(table: 'modules' | 'inverters', sources: readonly string[]): SQL {
   const t = sql.raw(table);
