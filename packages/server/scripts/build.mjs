@@ -19,14 +19,14 @@ import { build } from 'esbuild';
 const SERVER_ROOT = path.resolve(import.meta.dirname, '..');
 
 /**
- * The entries. The two thread entries are named after the files the pools open next to their own
+ * The entries. The thread and process entries are named after the files the pools open next to their own
  * module (`new URL('./worker.mjs', import.meta.url)` in runs/pool.ts, './parseWorker.mjs' in
  * uploads/parsePool.ts): in dist every chunk sits in one folder, so the same URL finds these.
  */
 export const ENTRIES = {
   cli: 'src/cli.ts',
   worker: 'src/runs/task.ts',
-  parseWorker: 'src/uploads/parseThread.ts',
+  parseWorker: 'src/uploads/parseProcess.ts',
 };
 
 /**

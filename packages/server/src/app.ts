@@ -99,7 +99,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('services', { config, database, tokens, mailer, queue, accounts });
   app.addHook('onClose', async () => queue.stop());
   app.addHook('onClose', async () => accounts.close());
-  // The upload parsing threads (uploads/parsePool.ts, started by the first upload) end with the app.
+  // The upload parsing processes (uploads/parsePool.ts, started by the first upload) end with the app.
   app.addHook('onClose', async () => closeParsePool());
 
   // CSP, nosniff, frame-ancestors, Referrer-Policy, HSTS over https, no-store on API answers.

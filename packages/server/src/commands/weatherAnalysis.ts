@@ -157,7 +157,7 @@ export async function uncertaintyOf(db: Db, row: WeatherRow) {
 
 /** Reads a PVGIS horizon file and stores its points in data.horizonDetails. */
 export async function importHorizon(db: Db, auth: AuthContext, row: WeatherRow, bytes: Uint8Array) {
-  // Read in a parsing thread (uploads/parsePool.ts), as every upload is.
+  // Read in a parsing process (uploads/parsePool.ts), as every upload is.
   const points = await parseInWorker('horizon', bytes, {});
   const horizonDetails = points.map((p, i) => ({ id: i + 1, azimuth: p.azimuth, elevation: p.elevation }));
   await updateWeatherRow(db, row.id, {

@@ -93,7 +93,7 @@ export interface PendingOptions {
   source: string;
   /** extra state (generate inputs, generic CSV mapping…) */
   state?: Record<string, unknown>;
-  /** the summary and charts, when the parsing thread made them with the data */
+  /** the summary and charts, when the parsing process made them with the data */
   digest?: WeatherDigest;
 }
 
@@ -139,7 +139,7 @@ export interface ParseAnswer {
 
 /**
  * Parse: the whole flow from the upload's bytes to the pending import and its weatherFileInfo. The
- * file is read and digested in a parsing thread (weatherRead.ts); only the storing happens here.
+ * file is read and digested in a parsing process (weatherRead.ts); only the storing happens here.
  */
 export async function parseWeatherUpload(
   db: Db,
@@ -265,7 +265,7 @@ function genericMapping(row: WeatherRow, input: ImportCorrections): GenericCsvMa
 }
 
 /**
- * Reads a pending generic import with its mapping, in a parsing thread (the kept text may be a
+ * Reads a pending generic import with its mapping, in a parsing process (the kept text may be a
  * 150 MB file); 400 naming the line when the mapping does not fit.
  */
 async function readGeneric(db: Db, row: WeatherRow, input: ImportCorrections): Promise<WeatherMapped> {

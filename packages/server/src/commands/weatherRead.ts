@@ -1,8 +1,8 @@
 /**
  * Reading an uploaded weather file, apart from storing it: no database, no request, so that it runs
- * in the upload parsing threads (uploads/parsePool.ts) and a 50 MB file costs its own thread the
+ * in the upload parsing processes (uploads/parsePool.ts) and a 50 MB file costs its own process the
  * parse, the summary and the charts, never the event loop every other request waits on. Everything
- * the engine refuses becomes the 400 naming the line (field `file`), decided here, in the thread.
+ * the engine refuses becomes the 400 naming the line (field `file`), decided here, in that process.
  */
 import { inspectGenericCsv } from '@sunfield/engine/weather/genericCsvInspect.ts';
 import type { GenericCsvInspection, GenericCsvMapping } from '@sunfield/engine/weather/genericCsv.ts';

@@ -1,27 +1,41 @@
 /**
- * Uploaded files are read in a small pool of threads (piscina), never on the event loop: a 50 MB
+ * Uploaded files are read in a small pool of child processes, never on the event loop: a 50 MB
  * weather CSV parses for a second or two and a hostile workbook may parse for longer, and on the
- * event loop either held every other user's request that long. Each thread has a heap limit, so a
- * file built to exhaust memory ends its own thread (the pool starts a fresh one) and its request
- * gets a 413 naming the file field, while the server and the other requests carry on.
+ * event loop either held every other user's request that long. Each process has a heap limit
+ * (`--max-old-space-size`), so a file built to exhaust memory ends its own process (the pool starts a
+ * fresh one) and its request gets a 413 naming the file field, while the server and the other
+ * requests carry on.
  *
- * The pool is separate from the run pool (runs/pool.ts: long engine runs with a 4 GB heap), started
- * on the first upload, its threads ended after 30 s idle, and closed with the app (app.ts onClose).
+ * Processes rather than worker threads: a worker thread's heap limit is best effort (Node's
+ * `resourceLimits` documentation; nodejs/node#47224). A thread that allocates faster than its
+ * termination lands, or inside one builtin call (JSON.parse of a huge array), reaches V8's fatal
+ * out-of-memory handler, which aborts the whole process: a hostile upload took the server down with
+ * it, 2 runs in 3 on Node 24 in CI. A child process's abort ends that process alone.
+ *
+ * Files and answers cross the IPC channel with V8's serialisation (`serialization: 'advanced'`):
+ * typed arrays, Buffers, Dates and Maps arrive as they were sent. The pool is separate from the run
+ * pool (runs/pool.ts: long engine runs in threads with a 4 GB heap), started on the first upload, its
+ * processes ended after 30 s idle, and closed with the app (app.ts onClose). An idle process does not
+ * keep the server's process alive.
  */
+import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
-import { Piscina } from 'piscina';
+import { fileURLToPath } from 'node:url';
 import { HttpError } from '../lib/errors.ts';
+import type { ParseReply, ParseRequest } from './parseProcess.ts';
 import type { ParseKind, ParseOptions, ParseResults } from './parseTasks.ts';
 
-/** Threads: SUNFIELD_PARSE_THREADS, else 2 (1 on one CPU). */
-export function parseThreadCount(): number {
-  const fromEnv = Number(process.env.SUNFIELD_PARSE_THREADS);
-  if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+/** Processes: SUNFIELD_PARSE_PROCESSES (or its older name SUNFIELD_PARSE_THREADS), else 2 (1 on one CPU). */
+export function parseProcessCount(): number {
+  for (const name of ['SUNFIELD_PARSE_PROCESSES', 'SUNFIELD_PARSE_THREADS']) {
+    const fromEnv = Number(process.env[name]);
+    if (Number.isInteger(fromEnv) && fromEnv > 0) return fromEnv;
+  }
   return Math.min(2, Math.max(1, os.availableParallelism() - 1));
 }
 
 /**
- * Heap limit of a thread [MB]: SUNFIELD_PARSE_HEAP_MB, else 768, what a 150 MB one-minute weather
+ * Heap limit of a process [MB]: SUNFIELD_PARSE_HEAP_MB, else 768, what a 150 MB one-minute weather
  * CSV (the upload limit) needs to parse, with room.
  */
 export function parseHeapMb(): number {
@@ -30,56 +44,199 @@ export function parseHeapMb(): number {
 }
 
 /**
- * Longest a parse may take [ms]: SUNFIELD_PARSE_TIMEOUT_MS, else 60 s (the largest weather file
- * accepted, four one-minute years, parses in 10 s on a busy 2-CPU machine). A file built to keep a
- * thread busy (a sheet of millions of tiny cells under the inflate cap) is stopped there, so that
- * it holds one of the few parsing threads for a bounded time.
+ * Longest a parse may take [ms], from the upload's hand-over: SUNFIELD_PARSE_TIMEOUT_MS, else 60 s
+ * (the largest weather file accepted, four one-minute years, parses in 10 s on a busy 2-CPU
+ * machine). A file built to keep a process busy (a sheet of millions of tiny cells under the inflate
+ * cap) is stopped there, so that it holds one of the few parsing processes for a bounded time.
  */
 export function parseTimeoutMs(): number {
   const fromEnv = Number(process.env.SUNFIELD_PARSE_TIMEOUT_MS);
   return Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : 60_000;
 }
 
-/** Below this a copy costs less than it is worth to move [bytes]. */
-const MOVE_FROM = 1024 * 1024;
+/** A process left idle this long is ended [ms]. */
+const IDLE_MS = 30_000;
 
-let shared: Piscina | undefined;
+/** What a crashed process's standard error is kept of, for the error it becomes [characters]. */
+const STDERR_TAIL = 4096;
 
-function pool(): Piscina {
-  shared ??= new Piscina({
-    filename: new URL('./parseWorker.mjs', import.meta.url).href,
-    minThreads: 0,
-    maxThreads: parseThreadCount(),
-    idleTimeout: 30_000,
-    resourceLimits: { maxOldGenerationSizeMb: parseHeapMb() },
+/** How V8 and Node say that a heap limit was reached (src/api/api.cc, src/node_errors.cc). */
+const OUT_OF_MEMORY = /heap out of memory|Reached heap limit|Allocation failed/i;
+
+interface Job {
+  request: ParseRequest;
+  resolve: (reply: ParseReply) => void;
+  reject: (error: Error) => void;
+  timer: NodeJS.Timeout;
+  worker?: Worker;
+}
+
+interface Worker {
+  child: ChildProcess;
+  job?: Job;
+  idle?: NodeJS.Timeout;
+  stderr: string;
+  /** why the pool ended it, if it did */
+  ended?: 'timeout' | 'closed' | 'idle';
+  exited: Promise<void>;
+}
+
+const workers = new Set<Worker>();
+const queue: Job[] = [];
+let nextId = 1;
+
+/** The entry beside this module: parseWorker.mjs (the sources register tsx there; dist is compiled). */
+const entry = (): string => fileURLToPath(new URL('./parseWorker.mjs', import.meta.url));
+
+const abortError = (): Error =>
+  Object.assign(new Error('The parse outlasted its time'), { name: 'AbortError' });
+
+function start(): Worker {
+  const child = fork(entry(), [], {
+    execArgv: [`--max-old-space-size=${parseHeapMb()}`],
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    env: { ...process.env, SUNFIELD_PARSE_PROCESS: '1' },
   });
-  return shared;
+  let exited!: () => void;
+  const worker: Worker = { child, stderr: '', exited: new Promise((resolve) => (exited = resolve)) };
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (text: string) => {
+    worker.stderr = (worker.stderr + text).slice(-STDERR_TAIL);
+  });
+  (child.stderr as { unref?: () => void } | null)?.unref?.();
+  child.on('message', (reply: ParseReply) => {
+    const { job } = worker;
+    if (!job || reply.id !== job.request.id) return;
+    finish(job);
+    job.resolve(reply);
+    rest(worker);
+    dispatch();
+  });
+  let gone = false;
+  const end = (code: number | null, signal: NodeJS.Signals | null, error?: Error) => {
+    if (gone) return;
+    gone = true;
+    workers.delete(worker);
+    clearTimeout(worker.idle);
+    const { job } = worker;
+    if (job) {
+      finish(job);
+      job.reject(endedError(worker, code, signal, error));
+    }
+    exited();
+    dispatch();
+  };
+  child.on('exit', (code, signal) => end(code, signal));
+  child.on('error', (error) => end(null, null, error));
+  workers.add(worker);
+  return worker;
 }
 
-/** Ends the parsing threads (a parse under way fails); the next upload starts them again. */
+/** The error a task gets when its process ended under it. */
+function endedError(worker: Worker, code: number | null, signal: string | null, error?: Error): Error {
+  if (worker.ended === 'timeout') return abortError();
+  if (worker.ended === 'closed') return new Error('The parsing processes were closed');
+  if (OUT_OF_MEMORY.test(worker.stderr) || signal === 'SIGABRT' || code === 134) {
+    return Object.assign(new Error('The parsing process ran out of memory'), {
+      code: 'ERR_PARSE_OUT_OF_MEMORY',
+    });
+  }
+  const how = error?.message ?? (signal ? `signal ${signal}` : `exit code ${String(code)}`);
+  return new Error(`The parsing process ended (${how}): ${worker.stderr.trim().slice(-1000)}`);
+}
+
+/** Takes a job off its process (or the queue) and stops its clock. */
+function finish(job: Job): void {
+  clearTimeout(job.timer);
+  if (job.worker) job.worker.job = undefined;
+  job.worker = undefined;
+  const queued = queue.indexOf(job);
+  if (queued >= 0) queue.splice(queued, 1);
+}
+
+/** An idle process lets the server's process exit and ends after {@link IDLE_MS}. */
+function rest(worker: Worker): void {
+  worker.child.unref();
+  worker.child.channel?.unref();
+  clearTimeout(worker.idle);
+  worker.idle = setTimeout(() => {
+    worker.ended = 'idle';
+    worker.child.kill();
+  }, IDLE_MS);
+  worker.idle.unref();
+}
+
+/** Hands queued jobs to idle processes, starting processes up to {@link parseProcessCount}. */
+function dispatch(): void {
+  while (queue.length > 0) {
+    const worker =
+      [...workers].find((w) => !w.job && !w.ended) ??
+      (workers.size < parseProcessCount() ? start() : undefined);
+    if (!worker) return;
+    const job = queue.shift() as Job;
+    job.worker = worker;
+    worker.job = job;
+    clearTimeout(worker.idle);
+    worker.child.ref();
+    worker.child.channel?.ref();
+    worker.child.send(job.request, (error) => {
+      // The channel is gone: the process is ending, and its exit rejects the job.
+      if (error && worker.job === job) worker.child.kill('SIGKILL');
+    });
+  }
+}
+
+/** Ends the parsing processes (a parse under way fails); the next upload starts them again. */
 export async function closeParsePool(): Promise<void> {
-  const closing = shared;
-  shared = undefined;
-  await closing?.destroy();
+  for (const job of queue.splice(0)) {
+    clearTimeout(job.timer);
+    job.reject(new Error('The parsing processes were closed'));
+  }
+  const ending = [...workers];
+  for (const worker of ending) {
+    worker.ended ??= 'closed';
+    worker.child.kill('SIGKILL');
+  }
+  await Promise.all(ending.map((w) => w.exited));
 }
 
-type Answer<K extends ParseKind> =
-  { ok: ParseResults[K] } | { refused: { statusCode: number; body: unknown; message: string } };
-
-/** Files handed to the parsing threads since the process started, by kind. */
+/** Files handed to the parsing processes since this process started, by kind. */
 const handed = new Map<ParseKind, number>();
 
-/** How many files of a kind were handed to the parsing threads (tests: which uploads go there). */
+/** How many files of a kind were handed to the parsing processes (tests: which uploads go there). */
 export const filesParsedInWorker = (kind: ParseKind): number => handed.get(kind) ?? 0;
 
+/** Runs one request in the pool; the clock runs from the hand-over, queueing included. */
+function run(request: ParseRequest): Promise<ParseReply> {
+  return new Promise<ParseReply>((resolve, reject) => {
+    const job: Job = {
+      request,
+      resolve,
+      reject,
+      timer: setTimeout(() => {
+        const { worker } = job;
+        if (worker) {
+          worker.ended = 'timeout';
+          worker.child.kill('SIGKILL');
+        } else {
+          finish(job);
+          reject(abortError());
+        }
+      }, parseTimeoutMs()),
+    };
+    queue.push(job);
+    dispatch();
+  });
+}
+
 /**
- * Reads an uploaded file in a parsing thread (parseTasks.ts `parseNow`).
+ * Reads an uploaded file in a parsing process (parseTasks.ts `parseNow`).
  * @param kind what the file is
- * @param bytes the file: moved to the thread when it is large and owns its whole buffer (an upload
- *   read into one `Buffer.concat`), so the caller must not use it afterwards; else copied
+ * @param bytes the file (copied to the process)
  * @param options the kind's options
  * @throws HttpError 400 naming the file field for a file its reader refuses, 413 for one that
- *   exhausts a thread's memory or outlasts {@link parseTimeoutMs}
+ *   exhausts a process's memory or outlasts {@link parseTimeoutMs}
  */
 export async function parseInWorker<K extends ParseKind>(
   kind: K,
@@ -87,17 +244,13 @@ export async function parseInWorker<K extends ParseKind>(
   options: ParseOptions[K],
 ): Promise<ParseResults[K]> {
   handed.set(kind, filesParsedInWorker(kind) + 1);
-  let answer: Answer<K>;
+  let reply: ParseReply;
   try {
-    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-    const transferList =
-      own && bytes.byteLength >= MOVE_FROM && bytes.buffer instanceof ArrayBuffer ? [bytes.buffer] : [];
-    const signal = AbortSignal.timeout(parseTimeoutMs());
-    answer = (await pool().run({ kind, bytes, options }, { transferList, signal })) as Answer<K>;
+    reply = await run({ id: nextId++, kind, bytes, options });
   } catch (error) {
     const { code, name } = error as { code?: string; name?: string };
     const reason =
-      code === 'ERR_WORKER_OUT_OF_MEMORY'
+      code === 'ERR_PARSE_OUT_OF_MEMORY'
         ? 'The file needs more memory to read than the server allows'
         : name === 'AbortError'
           ? `The file takes longer to read than the server allows (${parseTimeoutMs() / 1000} s)`
@@ -106,9 +259,12 @@ export async function parseInWorker<K extends ParseKind>(
     const message = `${reason}: it cannot be imported.`;
     throw new HttpError(413, { message, modelState: { file: [message] } }, message);
   }
-  if ('refused' in answer) {
-    const { statusCode, body, message } = answer.refused;
+  if ('refused' in reply) {
+    const { statusCode, body, message } = reply.refused;
     throw new HttpError(statusCode, body, message);
   }
-  return answer.ok;
+  if ('failed' in reply) {
+    throw Object.assign(new Error(reply.failed.message), { stack: reply.failed.stack });
+  }
+  return reply.ok as ParseResults[K];
 }

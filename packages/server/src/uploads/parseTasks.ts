@@ -1,5 +1,5 @@
 /**
- * The readers of uploaded files, by kind, as the parsing threads run them (parsePool.ts): each takes
+ * The readers of uploaded files, by kind, as the parsing processes run them (parsePool.ts): each takes
  * the file's bytes and answers plain data that crosses to the request's thread by structured clone,
  * or throws the 400 naming the file field. Nothing here touches the database or the request.
  */

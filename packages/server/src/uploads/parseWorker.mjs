@@ -1,10 +1,8 @@
-// Entry of an upload parsing thread (parsePool.ts) when the server runs its TypeScript sources: a
-// worker thread does not inherit the loader of the thread that started it, so this registers tsx,
-// then loads the thread's work (parseThread.ts) once per thread. The build compiles parseThread.ts
-// itself to dist/parseWorker.mjs (scripts/build.mjs), which needs no loader.
+// Entry of an upload parsing process (parsePool.ts) when the server runs its TypeScript sources: the
+// process is started with no loader, so this registers tsx, then loads the process's work
+// (parseProcess.ts), which answers the pool's messages. The build compiles parseProcess.ts itself to
+// dist/parseWorker.mjs (scripts/build.mjs), which needs no loader.
 import { register } from 'tsx/esm/api';
 
 register();
-const { default: parse } = await import('./parseThread.ts');
-
-export default parse;
+await import('./parseProcess.ts');

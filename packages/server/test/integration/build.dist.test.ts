@@ -10,7 +10,7 @@ import { databaseUrl, onServer } from './pgServer.ts';
  * Issue 16: "`npm start` runs compiled JavaScript (a build step for server, engine and domain), not
  * tsx". The server is built (scripts/build.mjs) into a temporary folder, and the built CLI runs
  * without a TypeScript loader: `simulate` of an example case, and on PostgreSQL `seed` (the demo
- * weather parsed in an upload thread, dist/parseWorker.mjs) and `serve`, whose health route answers
+ * weather parsed in an upload parsing process, dist/parseWorker.mjs) and `serve`, whose health route answers
  * and which runs the demo prediction in a run thread (dist/worker.mjs) — the files read beside the
  * sources (migrations, the demo files) found from dist.
  */

@@ -24,7 +24,7 @@ import { fileUpload } from '../../lib/openapi.ts';
 const OND = 'OND file';
 
 /**
- * Reads an uploaded OND file in a parsing thread (engine `readOndFile`, as defensive as the PAN reader; a file without a
+ * Reads an uploaded OND file in a parsing process (engine `readOndFile`, as defensive as the PAN reader; a file without a
  * rating or an efficiency profile is refused); the inverter it describes, not saved.
  */
 async function inverterOfUpload(upload: Upload): Promise<Entity> {

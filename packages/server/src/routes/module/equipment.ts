@@ -192,7 +192,7 @@ export function registerEquipmentRoutes(app: FastifyInstance, options: Equipment
       const auth = requireAuth(request);
       const what = `${label.toLowerCase()} file`;
       const upload = await readUpload(request, what, EXPORT_FILE_LIMIT);
-      // Parsed in a parsing thread (uploads/parsePool.ts), as every upload is.
+      // Parsed in a parsing process (uploads/parsePool.ts), as every upload is.
       const json = await parseInWorker('json', upload.bytes, { what });
       if (!json || typeof json !== 'object' || Array.isArray(json)) {
         throw badRequest(`The ${what} must hold one ${label.toLowerCase()}.`, {

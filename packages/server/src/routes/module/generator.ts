@@ -289,7 +289,7 @@ const seriesQuery = z.object({
   ),
 });
 
-/** The table of an upload (XLSX first sheet or CSV text), read in a parsing thread. */
+/** The table of an upload (XLSX first sheet or CSV text), read in a parsing process. */
 async function tableOf(upload: Upload, maxRows: number) {
   const { table, lines, decimalComma } = await parseInWorker('table', upload.bytes, { maxRows });
   return { table, lineOf: (r: number) => lines[r] ?? 0, decimalComma };

@@ -25,7 +25,7 @@ import { fileUpload } from '../../lib/openapi.ts';
 const PAN = 'PAN file';
 
 /**
- * Reads an uploaded PAN file in a parsing thread (engine `readPanFile`: text in UTF-8, UTF-16 or Windows-1252; binary,
+ * Reads an uploaded PAN file in a parsing process (engine `readPanFile`: text in UTF-8, UTF-16 or Windows-1252; binary,
  * truncated and out-of-range files refused naming the line); the module it describes, not saved.
  */
 async function moduleOfUpload(upload: Upload): Promise<Entity> {

@@ -57,7 +57,7 @@ const fileName = (name: string): string =>
 
 /**
  * The export document of an import call: a JSON body (checked by the shared text guard), or a
- * multipart upload in the field "file" read as every upload is (size limit, a parsing thread) and its
+ * multipart upload in the field "file" read as every upload is (size limit, a parsing process) and its
  * strings put through the same checks (nesting depth, NUL, lone surrogates).
  */
 async function importBody(request: FastifyRequest): Promise<unknown> {
