@@ -12,16 +12,20 @@
  * out-of-memory handler, which aborts the whole process: a hostile upload took the server down with
  * it, 2 runs in 3 on Node 24 in CI. A child process's abort ends that process alone.
  *
- * Files and answers cross the IPC channel with V8's serialisation (`serialization: 'advanced'`):
- * typed arrays, Buffers, Dates and Maps arrive as they were sent. The pool is separate from the run
+ * A file goes to its process on the process's standard input and the answer comes back on
+ * descriptor 3, framed by frames.ts: the file's bytes and an answer's large typed arrays travel raw,
+ * copied a chunk at a time, so that neither holds the event loop; the rest is V8-serialised (Dates
+ * and Maps arrive as they were sent). The pool is separate from the run
  * pool (runs/pool.ts: long engine runs in threads with a 4 GB heap), started on the first upload, its
  * processes ended after 30 s idle, and closed with the app (app.ts onClose). An idle process does not
  * keep the server's process alive.
  */
-import { type ChildProcess, fork } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { HttpError } from '../lib/errors.ts';
+import { FrameReader, writeFrame } from './frames.ts';
 import type { ParseReply, ParseRequest } from './parseProcess.ts';
 import type { ParseKind, ParseOptions, ParseResults } from './parseTasks.ts';
 
@@ -92,10 +96,8 @@ const abortError = (): Error =>
   Object.assign(new Error('The parse outlasted its time'), { name: 'AbortError' });
 
 function start(): Worker {
-  const child = fork(entry(), [], {
-    execArgv: [`--max-old-space-size=${parseHeapMb()}`],
-    serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  const child = spawn(process.execPath, [`--max-old-space-size=${parseHeapMb()}`, entry()], {
+    stdio: ['pipe', 'ignore', 'pipe', 'pipe'],
     env: { ...process.env, SUNFIELD_PARSE_PROCESS: '1' },
   });
   let exited!: () => void;
@@ -105,14 +107,18 @@ function start(): Worker {
     worker.stderr = (worker.stderr + text).slice(-STDERR_TAIL);
   });
   (child.stderr as { unref?: () => void } | null)?.unref?.();
-  child.on('message', (reply: ParseReply) => {
+  // A write to a process that has just ended fails with EPIPE; its exit rejects the job.
+  child.stdin?.on('error', () => undefined);
+  const reader = new FrameReader(0, ({ fields, value }) => {
     const { job } = worker;
-    if (!job || reply.id !== job.request.id) return;
+    const id = fields.id as number;
+    if (!job || id !== job.request.id) return;
     finish(job);
-    job.resolve(reply);
+    job.resolve({ id, ...(value as object) } as ParseReply);
     rest(worker);
     dispatch();
   });
+  (child.stdio[3] as Readable).on('data', (chunk: Buffer) => reader.push(chunk));
   let gone = false;
   const end = (code: number | null, signal: NodeJS.Signals | null, error?: Error) => {
     if (gone) return;
@@ -155,10 +161,17 @@ function finish(job: Job): void {
   if (queued >= 0) queue.splice(queued, 1);
 }
 
+/** Whether the process and its pipes keep this process alive (while it works) or not (idle). */
+function handles(worker: Worker, how: 'ref' | 'unref'): void {
+  worker.child[how]();
+  for (const stream of [worker.child.stdin, worker.child.stdio[3]]) {
+    (stream as { ref?: () => void; unref?: () => void } | null)?.[how]?.();
+  }
+}
+
 /** An idle process lets the server's process exit and ends after {@link IDLE_MS}. */
 function rest(worker: Worker): void {
-  worker.child.unref();
-  worker.child.channel?.unref();
+  handles(worker, 'unref');
   clearTimeout(worker.idle);
   worker.idle = setTimeout(() => {
     worker.ended = 'idle';
@@ -178,12 +191,10 @@ function dispatch(): void {
     job.worker = worker;
     worker.job = job;
     clearTimeout(worker.idle);
-    worker.child.ref();
-    worker.child.channel?.ref();
-    worker.child.send(job.request, (error) => {
-      // The channel is gone: the process is ending, and its exit rejects the job.
-      if (error && worker.job === job) worker.child.kill('SIGKILL');
-    });
+    handles(worker, 'ref');
+    const { bytes, ...fields } = job.request;
+    const stdin = worker.child.stdin as Writable;
+    writeFrame((piece) => stdin.write(piece), fields, [bytes]);
   }
 }
 
@@ -233,7 +244,7 @@ function run(request: ParseRequest): Promise<ParseReply> {
 /**
  * Reads an uploaded file in a parsing process (parseTasks.ts `parseNow`).
  * @param kind what the file is
- * @param bytes the file (copied to the process)
+ * @param bytes the file (written to the process as it is: the caller must not change it)
  * @param options the kind's options
  * @throws HttpError 400 naming the file field for a file its reader refuses, 413 for one that
  *   exhausts a process's memory or outlasts {@link parseTimeoutMs}

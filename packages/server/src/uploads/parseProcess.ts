@@ -1,17 +1,19 @@
 /**
  * The work of an upload parsing process (parsePool.ts): read the file with parseTasks' readers and
- * answer over the IPC channel. A reader's 400 travels back as data (an HttpError loses its class in
- * the channel's serialisation); anything else travels back as its message and stack, and the pool
- * rejects the task. The process's entry is parseWorker.mjs from the sources (it registers tsx first)
+ * answer on the process's answer pipe (frames.ts). A reader's 400 travels back as data (an HttpError
+ * loses its class in serialisation); anything else travels back as its message and stack, and the
+ * pool rejects the task. The process's entry is parseWorker.mjs from the sources (it registers tsx first)
  * and dist/parseWorker.mjs from the build (scripts/build.mjs), which is this module compiled.
  *
  * It serves only where the pool started it (SUNFIELD_PARSE_PROCESS=1): a module that imported it in
- * another process with an IPC channel (a test runner's fork) must not start answering messages.
+ * another process must not start reading that process's standard input.
  */
+import net from 'node:net';
 import { HttpError } from '../lib/errors.ts';
+import { FrameReader, writeFrame } from './frames.ts';
 import { parseNow, type ParseKind, type ParseOptions } from './parseTasks.ts';
 
-/** What the pool sends: one file to read. */
+/** What the pool asks: one file to read. */
 export interface ParseRequest {
   id: number;
   kind: ParseKind;
@@ -38,10 +40,15 @@ export function answer({ id, kind, bytes, options }: ParseRequest): ParseReply {
   }
 }
 
-if (process.env.SUNFIELD_PARSE_PROCESS === '1' && process.send) {
-  process.on('message', (request: ParseRequest) => {
-    process.send?.(answer(request));
+if (process.env.SUNFIELD_PARSE_PROCESS === '1') {
+  // Requests arrive on standard input, answers leave on descriptor 3 (frames.ts), one at a time.
+  const out = new net.Socket({ fd: 3, readable: false, writable: true });
+  const reader = new FrameReader(1, ({ fields, raw }) => {
+    const { id, kind, options } = fields as Omit<ParseRequest, 'bytes'>;
+    const { id: _, ...reply } = answer({ id, kind, options, bytes: raw[0] ?? new Uint8Array(0) });
+    writeFrame((piece) => out.write(piece), { id }, [], reply);
   });
-  // The pool's process ended or closed the channel: nothing is left to answer.
-  process.on('disconnect', () => process.exit(0));
+  process.stdin.on('data', (chunk: Buffer) => reader.push(chunk));
+  // The pool's process ended or closed the pipe: nothing is left to answer.
+  process.stdin.on('end', () => process.exit(0));
 }
