@@ -158,6 +158,19 @@ describe('simulate inputs and output formats', () => {
     expect(r.stdout.trim()).toBe('DC 15278.649 kWh, AC 14701.252 kWh');
   });
 
+  it('bin/sunfield.js simulate prints the energies and nothing on stderr, on this Node', () => {
+    // Node 24's V8 has no --interrupt-budget: setting it printed "Error: unrecognized flag" there.
+    const bin = path.resolve(import.meta.dirname, '../../bin/sunfield.js');
+    const r = spawnSync(
+      process.execPath,
+      [bin, 'simulate', path.join(examples, 'greensboro_fixed_cec.json'), '--quiet'],
+      { encoding: 'utf8', cwd: tmp },
+    );
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim()).toBe('DC 15278.649 kWh, AC 14701.252 kWh');
+  }, 60_000);
+
   it('bin/sunfield.js simulate --repeat runs again in a node started with --no-concurrent-recompilation, same output and exit codes', () => {
     const bin = path.resolve(import.meta.dirname, '../../bin/sunfield.js');
     const r = spawnSync(
