@@ -4,12 +4,19 @@
 // never built, the tests and a developer editing code run what is in src/ without a build step.
 // SUNFIELD_FROM_SOURCE=1 asks for the sources (npm run dev), SUNFIELD_FROM_SOURCE=0 for dist as it is.
 import fs from 'node:fs';
+import module from 'node:module';
 import path from 'node:path';
 import v8 from 'node:v8';
 import { pathToFileURL } from 'node:url';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 const dist = path.join(serverRoot, 'dist');
+
+// Node 22.1+ keeps the V8 code of the modules it compiles on disk and reads it back at the next start
+// (module.enableCompileCache): `sunfield simulate` of the hourly example on Node 24, 8 runs each,
+// median wall 540 -> 505 ms, CPU 615 -> 585 ms. In node_modules/.cache, beside the simulate bundle; a
+// folder that cannot be written (a read-only image) leaves it off, and Node 20 has no such cache.
+module.enableCompileCache?.(path.resolve(serverRoot, '../../node_modules/.cache/sunfield/compile'));
 
 /** Time of the newest file under a folder [ms]; 0 when the folder is not there (a container image). */
 function newestFile(dir) {
