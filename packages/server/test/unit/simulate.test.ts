@@ -118,6 +118,18 @@ describe('simulate inputs and output formats', () => {
     expect(() => loadCase(file)).toThrow(InputError);
   });
 
+  it('picks the row of a name with non-ASCII letters from the list read as bytes', () => {
+    const c = JSON.parse(fs.readFileSync(path.join(examples, 'greensboro_fixed_cec.json'), 'utf8'));
+    const name = 'MAR SOLAR PANEL IMALATI VE ELEKTRIK URT. DAG. PRJ. HİZ. SAN. VE TİC. A.S. MS605PUL-260';
+    c.powerPlant.blocks[0].arrays[0].inverters[0].dcFields[0].module = name;
+    const file = path.join(tmp, 'turkish-module.json');
+    fs.writeFileSync(file, JSON.stringify(c));
+    const modules = loadCase(file).libraries.modules!.get('sam-library-cec-modules-2021-12-01.csv')!;
+    expect(modules.records).toHaveLength(1);
+    expect(modules.records[0]!.name).toContain('HİZ');
+    expect(modules.records[0]!.name).toMatch(/MS605PUL-260$/);
+  });
+
   it('reads only the rows of the CEC lists the case names; a name not there still gets the closest names', async () => {
     const loaded = loadCase(path.join(examples, 'greensboro_fixed_cec.json'));
     const modules = loaded.libraries.modules!.get('sam-library-cec-modules-2021-12-01.csv')!;
