@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
@@ -21,7 +23,11 @@ describe('GET /metrics', () => {
   });
 
   it('is off unless SUNFIELD_METRICS is set', async () => {
-    const plain = await buildApp({ config: { ...loadConfig({}), secret: 'm' }, database, logger: false });
+    // No web app beside it: where packages/web/dist is built (after `npm start`), every unknown path
+    // answers the single-page app's index.html with 200.
+    const webDist = path.join(os.tmpdir(), 'sunfield-metrics-no-web');
+    const config = { ...loadConfig({}), secret: 'm', webDist };
+    const plain = await buildApp({ config, database, logger: false });
     try {
       expect((await call(plain, { method: 'GET', url: '/metrics' })).statusCode).toBe(404);
     } finally {

@@ -140,6 +140,34 @@ describeEachDatabase('security: hostile uploads', (ctx) => {
     expect(filesParsedInWorker('json')).toBe(exports + 2);
   });
 
+  it('answers 413 when a file outlasts its time, ends that process, and carries on', async () => {
+    // 4 MB of JSON takes longer than 1 ms to hand over and parse: the clock runs from the hand-over,
+    // and the process reading the file is killed (or, the third, the file leaves the queue); the
+    // next upload gets a fresh process.
+    const numbers = Buffer.from(`[${'0.5,'.repeat(1_000_000)}0]`);
+    const validate = () =>
+      call(ctx().app, {
+        method: 'POST',
+        url: '/api/Project/Import/Validate',
+        token: me.token,
+        ...multipart('project.json', numbers),
+      });
+    process.env.SUNFIELD_PARSE_TIMEOUT_MS = '1';
+    try {
+      for (const res of await Promise.all([validate(), validate(), validate()])) {
+        expect(res.statusCode, res.body.slice(0, 300)).toBe(413);
+        expect(res.json().modelState.file[0]).toBe(
+          'The file takes longer to read than the server allows (0.001 s): it cannot be imported.',
+        );
+      }
+    } finally {
+      delete process.env.SUNFIELD_PARSE_TIMEOUT_MS;
+    }
+    const after = await postKeyPoints('irradiance,temperature\n', 'keys.csv');
+    expect(after.statusCode, after.body).toBe(400);
+    expect(after.json().message).not.toMatch(/longer|memory/);
+  });
+
   it('answers 413 when a file exhausts its parsing process, and carries on', async () => {
     const { app } = ctx();
     // A 40 kB workbook of a million shared strings: its XML tree outgrows a 64 MB heap. The pool
