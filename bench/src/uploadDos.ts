@@ -144,7 +144,7 @@ async function main(): Promise<void> {
         text: (await res.text()).slice(0, 160),
       }));
     };
-    // Warm-up: the first listing and a small upload (which starts the parsing threads).
+    // Warm-up: the first listing and a small upload (which starts the parsing processes).
     await (await list()).text();
     await post('/api/Module/Generator/ProcessKeyIVPoints', Buffer.from('x,y\n1,2\n'), 'warm.csv', {
       numberOfCellsInSeries: '72',
