@@ -16,6 +16,9 @@ async function freshPage(browser: Browser): Promise<Page> {
 test('login notifications ask each role for its agreement until accepted or bypassed', async ({
   browser,
 }) => {
+  // Three users, four sign-ins (argon2 at 64 MiB each) and four browser contexts: on a busy 2-CPU
+  // machine it ran past the default 60 s while every step passed (CI, 2026-11-29).
+  test.setTimeout(180_000);
   // A company with its admin (EULA accepted through the API).
   const admin = await freshPage(browser);
   const adminEmail = uniqueEmail('agree-admin');
@@ -47,8 +50,15 @@ test('login notifications ask each role for its agreement until accepted or bypa
   await superAdmin.goto('/super-admin-agreement');
   await expect(superAdmin).toHaveTitle('Super Admin Data Migration Agreement | Sunfield');
   await expect(superAdmin.getByText('Access to customer data')).toBeVisible();
-  await superAdmin.getByRole('button', { name: 'Accept' }).click();
-  await expect(superAdmin.getByText('Super Admin Data Migration Agreement accepted.')).toBeVisible();
+  // The e2e database is shared by the specs and kept across a retry: a retry finds the super admin's
+  // agreement accepted by the first attempt, and the page shows that instead of the Accept button.
+  const accept = superAdmin.getByRole('button', { name: 'Accept' });
+  const acceptedBefore = superAdmin.getByRole('status').filter({ hasText: 'You accepted version 1 on' });
+  await expect(accept.or(acceptedBefore)).toBeVisible();
+  if (await accept.isVisible()) {
+    await accept.click();
+    await expect(superAdmin.getByText('Super Admin Data Migration Agreement accepted.')).toBeVisible();
+  }
   await superAdmin.goto('/super-admin-agreement');
   await expect(superAdmin.getByRole('status').filter({ hasText: 'You accepted version 1 on' })).toBeVisible();
   await superAdmin.getByRole('combobox', { name: 'Ask the users of' }).fill(companyName);
