@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, expect, it } from 'vitest';
+import { afterAll, expect, it, vi } from 'vitest';
 import { outbox } from '../../src/db/schema.ts';
 import { JobQueue, startWorkers, type JobRecord, type Workers } from '../../src/jobs/index.ts';
 import { describeEachDatabase, uniqueEmail } from './harness.ts';
@@ -103,7 +103,9 @@ describeEachDatabase('jobs', { mailWorkers: false }, (ctx) => {
     try {
       await waitForState(queue(), id, 'completed', 40_000);
       expect(await outboxFor(to)).toHaveLength(1);
-      expect(output).toContain('Sunfield worker started.');
+      // The worker may run the queued job before startWorkers returns and the banner is printed
+      // (Node 24 in CI, 2026-11-29): wait for it rather than read the output once.
+      await vi.waitFor(() => expect(output).toContain('Sunfield worker started.'), { timeout: 20_000 });
     } finally {
       child.kill('SIGTERM');
     }
