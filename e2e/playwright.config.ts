@@ -15,7 +15,9 @@ const repoRoot = path.resolve(import.meta.dirname, '..');
 
 export default defineConfig({
   testDir: './specs',
-  timeout: 60_000,
+  // 120 s a spec: on a busy 2-CPU machine (load ~15 with two browsers and the server) whole flows ran
+  // past 60 s while each step passed, the last one's answer already on its way (CI, 2026-11-29).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   // Two spec files at a time against the one server: each spec signs up its own company or reads the
