@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { PvsystFileError } from '@sunfield/engine/module/pvsystFileCheck.ts';
 import { badRequest, HttpError, modelStateFromZod } from '../lib/errors.ts';
+import { utf8Text } from '../lib/utf8Text.ts';
 
 export interface Upload {
   fileName: string;
@@ -108,11 +109,7 @@ export function uploadText(upload: Upload, what: string): string {
   if (bytes.includes(0) || controlShare(bytes) > 0.01) {
     throw refuse(what, `The ${what} is not a text file: it holds binary data.`);
   }
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
+  return utf8Text(bytes) ?? new TextDecoder('windows-1252').decode(bytes);
 }
 
 /**

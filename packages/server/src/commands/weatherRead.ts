@@ -12,6 +12,7 @@ import { detectWeatherFormat, parseWeather } from '@sunfield/engine/weather/pars
 import { checkWeatherText } from '@sunfield/engine/weather/text.ts';
 import { WeatherParseError, type WeatherData } from '@sunfield/engine/weather/types.ts';
 import { badRequest } from '../lib/errors.ts';
+import { utf8Text } from '../lib/utf8Text.ts';
 import { digestWeather, type WeatherDigest } from './weatherCharts.ts';
 
 /** The 400 of a file that cannot be read: 'Line 123: …' in the message and under `file`. */
@@ -47,11 +48,7 @@ export function engineRangeCall<T>(fn: () => T): T {
 
 /** The upload's text: UTF-8 when it is valid UTF-8, else ISO-8859-1 (TMY3 and SolarAnywhere files). */
 export function decodeUpload(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-  }
+  return utf8Text(bytes) ?? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 }
 
 /**
