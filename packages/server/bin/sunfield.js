@@ -93,10 +93,29 @@ function sourcesTime() {
  * ms). The median of later runs does not change (272-330 ms either way): their blocks are reused.
  */
 function hugePagesEnv() {
+  if (hugePagesSet()) return process.env;
   const tunables = process.env.GLIBC_TUNABLES ?? '';
-  if (tunables.includes('glibc.malloc.hugetlb')) return process.env;
   const hugetlb = 'glibc.malloc.hugetlb=1';
   return { ...process.env, GLIBC_TUNABLES: tunables ? `${tunables}:${hugetlb}` : hugetlb };
+}
+
+/** Whether GLIBC_TUNABLES already says how malloc uses huge pages (then it is left as it is). */
+function hugePagesSet() {
+  return (process.env.GLIBC_TUNABLES ?? '').includes('glibc.malloc.hugetlb');
+}
+
+/**
+ * Runs this command again in a new node, with V8 flags added and huge pages ({@link hugePagesEnv}),
+ * and exits with its status.
+ */
+async function runAgain(flags) {
+  const { spawnSync } = await import('node:child_process');
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, ...flags, import.meta.filename, ...process.argv.slice(2)],
+    { stdio: 'inherit', env: hugePagesEnv() },
+  );
+  process.exit(child.status ?? 1);
 }
 
 /** Bytes of the file `--weather` names, 0 without one. */
@@ -119,22 +138,8 @@ function weatherBytes() {
 const HUGE_PAGES_FROM = 8 * 1024 * 1024;
 
 const repeatAsked = process.argv.some((a) => a === '--repeat' || a.startsWith('--repeat='));
-if (
-  process.argv[2] === 'simulate' &&
-  !repeatAsked &&
-  !process.env.GLIBC_TUNABLES?.includes('glibc.malloc.hugetlb') &&
-  weatherBytes() >= HUGE_PAGES_FROM
-) {
-  const { spawnSync } = await import('node:child_process');
-  const child = spawnSync(
-    process.execPath,
-    [...process.execArgv, import.meta.filename, ...process.argv.slice(2)],
-    {
-      stdio: 'inherit',
-      env: hugePagesEnv(),
-    },
-  );
-  process.exit(child.status ?? 1);
+if (process.argv[2] === 'simulate' && !repeatAsked && !hugePagesSet() && weatherBytes() >= HUGE_PAGES_FROM) {
+  await runAgain([]);
 }
 if (
   process.argv[2] === 'simulate' &&
@@ -151,13 +156,7 @@ if (
   // 710-836 -> 584-656 ms; the median of the three (what --repeat 3 prints) fixed 641-697 -> 584-638
   // ms, tracker 641-703 -> 624-656 ms. One more node start (~40 ms) before the runs, outside the
   // times the command prints; huge pages for malloc come with it (hugePagesEnv).
-  const { spawnSync } = await import('node:child_process');
-  const child = spawnSync(
-    process.execPath,
-    [...process.execArgv, '--no-concurrent-recompilation', import.meta.filename, ...process.argv.slice(2)],
-    { stdio: 'inherit', env: hugePagesEnv() },
-  );
-  process.exit(child.status ?? 1);
+  await runAgain(['--no-concurrent-recompilation']);
 }
 
 if (process.argv[2] === 'simulate') {
