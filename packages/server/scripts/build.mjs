@@ -97,7 +97,11 @@ export async function buildServer(outdir = path.join(SERVER_ROOT, 'dist')) {
     metafile: true,
     plugins: [externalPackages, sourceDirname(out)],
   });
-  const bytes = Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0);
+  // `sunfield simulate` runs from a bundle of its own (buildSimulate), compiled with a code cache.
+  const simulate = path.join(out, 'simulate.cjs');
+  await buildSimulate(simulate);
+  const bytes =
+    Object.values(result.metafile.outputs).reduce((sum, o) => sum + o.bytes, 0) + fs.statSync(simulate).size;
   // The bin compares this file's time with the sources' to tell a current build from a stale one.
   fs.writeFileSync(
     path.join(out, 'build.json'),
@@ -107,32 +111,43 @@ export async function buildServer(outdir = path.join(SERVER_ROOT, 'dist')) {
 }
 
 /**
- * Bundles `sunfield simulate` alone (src/commands/simulate/run.ts with the engine, one file, no
- * source map) to outfile: what bin/sunfield.js runs when dist is not a current build, in place of the
+ * Bundles `sunfield simulate` alone (src/commands/simulate/run.ts with the engine, one CommonJS file,
+ * no source map) to outfile: what bin/sunfield.js runs for `simulate`, from dist (buildServer writes
+ * dist/simulate.cjs) or, when dist is not a current build, from node_modules/.cache in place of the
  * sources through tsx, whose start (the loader, then each of the engine's ~200 modules resolved and
  * compiled on the way) was most of the command's time (issue 17). About 0.2 s, once per change of the
  * sources. Written to a temporary name and renamed, so that a process running at the same time reads
  * either the old bundle or the new one.
- * @param {string} outfile the bundle's path (.mjs)
+ *
+ * CommonJS, not a module: the bin compiles it as a script (`vm.Script`) with V8's code cache, which
+ * Node 20 offers for scripts only (bin/sunfield.js, `runSimulateScript`). `import.meta.dirname` is the
+ * bundle's own folder (`__dirname` of the wrapper the bin gives it) joined with the path back to the
+ * source module's, as in dist; any other use of `import.meta` fails the build, since a script has none.
+ * @param {string} outfile the bundle's path (.cjs)
  * @returns {Promise<{ outfile: string, milliseconds: number }>}
  */
 export async function buildSimulate(outfile) {
   const started = performance.now();
   const out = path.resolve(outfile);
-  const tmp = `${out}.${process.pid}.tmp.mjs`;
+  const tmp = `${out}.${process.pid}.tmp.cjs`;
   fs.mkdirSync(path.dirname(out), { recursive: true });
-  await build({
+  const result = await build({
     absWorkingDir: SERVER_ROOT,
     entryPoints: ['src/commands/simulate/run.ts'],
     outfile: tmp,
     bundle: true,
-    format: 'esm',
+    format: 'cjs',
     platform: 'node',
     target: 'node20.19',
+    define: { 'import.meta.dirname': '__dirname' },
     legalComments: 'none',
-    logLevel: 'warning',
+    logLevel: 'silent',
     plugins: [externalPackages, sourceDirname(path.dirname(out))],
   });
+  if (result.warnings.length > 0) {
+    fs.rmSync(tmp, { force: true });
+    throw new Error(`bundling simulate: ${result.warnings.map((w) => w.text).join('; ')}`);
+  }
   fs.renameSync(tmp, out);
   return { outfile: out, milliseconds: Math.round(performance.now() - started) };
 }

@@ -50,12 +50,14 @@ afterAll(() => {
 
 describe('the built server', () => {
   it('has the CLI and both thread entries, and imports no TypeScript and no tsx', () => {
-    for (const entry of ['cli.mjs', 'worker.mjs', 'parseWorker.mjs', 'build.json']) {
+    for (const entry of ['cli.mjs', 'worker.mjs', 'parseWorker.mjs', 'simulate.cjs', 'build.json']) {
       expect(fs.existsSync(path.join(outdir, entry)), entry).toBe(true);
     }
-    for (const file of fs.readdirSync(outdir).filter((f) => f.endsWith('.mjs'))) {
+    for (const file of fs.readdirSync(outdir).filter((f) => f.endsWith('.mjs') || f.endsWith('.cjs'))) {
       const code = fs.readFileSync(path.join(outdir, file), 'utf8');
-      expect(code, file).not.toMatch(/(?:from |import\()\s*["'](?:tsx|@sunfield\/|[^"']+\.ts["'])/);
+      expect(code, file).not.toMatch(/(?:from |import\(|require\()\s*["'](?:tsx|@sunfield\/|[^"']+\.ts["'])/);
+      // a script has no import.meta (buildSimulate makes import.meta.dirname the bundle's __dirname)
+      if (file.endsWith('.cjs')) expect(code, file).not.toMatch(/\bimport\.meta\b/);
     }
   });
 
@@ -64,6 +66,23 @@ describe('the built server', () => {
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     // The reference energies of docs/simulate.md.
+    expect(run.stdout.trim()).toBe('DC 15278.649 kWh, AC 14701.252 kWh');
+  });
+
+  it('simulates an example case from simulate.cjs, the bundle bin/sunfield.js runs as a script', () => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        'require(process.argv[1]).runSimulateCommand(process.argv.slice(2)).then((c) => { process.exitCode = c; });',
+        path.join(outdir, 'simulate.cjs'),
+        'examples/greensboro_fixed_cec.json',
+        '--quiet',
+      ],
+      { cwd: REPO, encoding: 'utf8', timeout: 60_000 },
+    );
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
     expect(run.stdout.trim()).toBe('DC 15278.649 kWh, AC 14701.252 kWh');
   });
 
