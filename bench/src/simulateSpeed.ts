@@ -11,7 +11,9 @@
  *    minutes between interpolated linearly, wind direction the hour's; NSRDB PSM v3 CSV for 2021,
  *    525,600 records, 35 MB, in the system's temporary folder, written once) and runs
  *    `sunfield simulate CASE --weather MINUTE.csv --repeat 3 --quiet` in `--processes` processes: the
- *    median of their first runs (each listed) and of their medians.
+ *    median of their first runs (each listed) and of their medians; and the same first simulation in
+ *    `--processes` single runs (`simulate CASE --weather MINUTE.csv`, its "Simulation: … ms"), which
+ *    compile the command with its code cache where `--repeat` does not.
  * 3. The whole command: `sunfield simulate CASE --quiet` spawned, wall time from spawn to exit, median
  *    of `--whole` (5) runs, through `node packages/server/bin/sunfield.js` and through `npx sunfield`
  *    (npm's own start-up included), and `npx` with a bin that does nothing (npm's share).
@@ -151,6 +153,13 @@ function repeatFigures(stdout: string): { median: number; cpu: number; first: nu
   return { median: Number(m[1]), cpu: Number(m[2]), first: Number(m[3]) };
 }
 
+/** The "Simulation: … ms" line of a single run's summary [ms]. */
+function singleSimulationMs(stdout: string): number {
+  const m = /^Simulation: ([\d.]+) ms$/m.exec(stdout);
+  if (!m) throw new Error(`no simulation time in:\n${stdout}`);
+  return Number(m[1]);
+}
+
 /** Energies from `--quiet` output (`DC … kWh, AC … kWh`), to show every run computes the same. */
 function energies(stdout: string): string {
   return /DC [\d.]+ kWh, AC [\d.]+ kWh/.exec(stdout)?.[0] ?? '';
@@ -279,6 +288,16 @@ function main(): void {
           `${Number.isFinite(rss) ? ` (${(rss / 525_600).toFixed(0)} bytes/step with the 35 MB file and its parse)` : ''}; ` +
           `${energies(runs[0]!.stdout) ? `${energies(runs[0]!.stdout)}; ` : ''}` +
           `${ratio(refMs, first)} (first) / ${ratio(refMs, med)} (median) ${refLabel} (target ≥ 20×)`,
+      );
+      // The same first simulation as a user's single `simulate` runs it: with the command's code cache
+      // (which `--repeat` leaves out, see bin/sunfield.js), the time it prints as "Simulation: … ms".
+      const singles = Array.from({ length: processes }, () =>
+        singleSimulationMs(run(process.execPath, [BIN, 'simulate', caseFile(s), '--weather', minute]).stdout),
+      );
+      const single = median(singles);
+      console.log(
+        `1-minute year, ${s.padEnd(7)}: single run (no --repeat) ${single.toFixed(0)} ms (over ${processes} processes: ` +
+          `${singles.map((t) => t.toFixed(0)).join(', ')}); ${ratio(refMs, single)} ${refLabel} (target ≥ 20×)`,
       );
     }
   }
