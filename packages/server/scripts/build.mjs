@@ -122,7 +122,8 @@ export async function buildServer(outdir = path.join(SERVER_ROOT, 'dist')) {
  * CommonJS, not a module: the bin compiles it as a script (`vm.Script`) with V8's code cache, which
  * Node 20 offers for scripts only (bin/sunfield.js, `runSimulateScript`). `import.meta.dirname` is the
  * bundle's own folder (`__dirname` of the wrapper the bin gives it) joined with the path back to the
- * source module's, as in dist; any other use of `import.meta` fails the build, since a script has none.
+ * source module's, as in dist; any other use of `import.meta`, and a dynamic `import()` of a package
+ * left outside, fail the build, since a script has neither.
  * @param {string} outfile the bundle's path (.cjs)
  * @returns {Promise<{ outfile: string, milliseconds: number }>}
  */
@@ -144,9 +145,13 @@ export async function buildSimulate(outfile) {
     logLevel: 'silent',
     plugins: [externalPackages, sourceDirname(path.dirname(out))],
   });
-  if (result.warnings.length > 0) {
+  // A script compiled by vm.Script has no import(): the bin gives it no importModuleDynamically.
+  const problems = result.warnings.map((w) => w.text);
+  if (/\bimport\s*\(/.test(fs.readFileSync(tmp, 'utf8')))
+    problems.push('a dynamic import() stays in the bundle');
+  if (problems.length > 0) {
     fs.rmSync(tmp, { force: true });
-    throw new Error(`bundling simulate: ${result.warnings.map((w) => w.text).join('; ')}`);
+    throw new Error(`bundling simulate: ${problems.join('; ')}`);
   }
   fs.renameSync(tmp, out);
   return { outfile: out, milliseconds: Math.round(performance.now() - started) };
