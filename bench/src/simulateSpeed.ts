@@ -15,8 +15,10 @@
  *    `--processes` single runs (`simulate CASE --weather MINUTE.csv`, its "Simulation: … ms"), which
  *    compile the command with its code cache where `--repeat` does not.
  * 3. The whole command: `sunfield simulate CASE --quiet` spawned, wall time from spawn to exit, median
- *    of `--whole` (5) runs, through `node packages/server/bin/sunfield.js` and through `npx sunfield`
- *    (npm's own start-up included), and `npx` with a bin that does nothing (npm's share).
+ *    of `--whole` (5) runs, through `node packages/server/bin/sunfield.js` (with the command's code cache
+ *    and its cache of parsed inputs, which the runs before have made; and again with
+ *    SUNFIELD_SIMULATE_CACHE=0, without them) and through `npx sunfield` (npm's own start-up
+ *    included), and `npx` with a bin that does nothing (npm's share).
  * 4. Steps per second of the simulation (steps / median time) and bytes per step: the typed-array
  *    bytes the result holds (every Float64Array/Uint8Array reachable from it, each counted once) over
  *    the steps, and the process's peak resident memory during the 1-minute run.
@@ -127,13 +129,14 @@ interface CommandRun {
 const TIME = fs.existsSync('/usr/bin/time') ? '/usr/bin/time' : undefined;
 
 /** Spawns a command, timing it from spawn to exit. */
-function run(cmd: string, args: string[]): CommandRun {
+function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): CommandRun {
   const full = TIME ? [TIME, ['-f', 'maxrss=%M cpu=%U+%S', cmd, ...args]] : [cmd, args];
   const t = performance.now();
   const r = spawnSync(full[0] as string, full[1] as string[], {
     cwd: ROOT,
     encoding: 'utf8',
     maxBuffer: 1 << 24,
+    env,
   });
   const wallMs = performance.now() - t;
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}):\n${r.stderr}`);
@@ -301,8 +304,8 @@ function main(): void {
       );
     }
   }
-  const whole = (label: string, cmd: string, args: string[]) => {
-    const runs = Array.from({ length: wholeRuns }, () => run(cmd, args));
+  const whole = (label: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv) => {
+    const runs = Array.from({ length: wholeRuns }, () => run(cmd, args, env));
     const med = median(runs.map((r) => r.wallMs));
     const e = new Set(runs.map((r) => energies(r.stdout)));
     console.log(
@@ -332,6 +335,15 @@ function main(): void {
   console.log(
     `  ${ratio(wholeRef, viaNode)} ${wholeLabel} (target ≥ 5×); start-up under 0.3 s: ${viaNode < 300 ? 'yes' : 'no'}`,
   );
+  // The same without the command's caches (SUNFIELD_SIMULATE_CACHE=0: no code cache, the weather file
+  // and the CEC rows parsed again), as the first run of a new build on new files runs.
+  const uncached = whole(
+    'whole command without its caches (SUNFIELD_SIMULATE_CACHE=0)',
+    process.execPath,
+    [BIN, 'simulate', caseFile('fixed'), '--quiet'],
+    { ...process.env, SUNFIELD_SIMULATE_CACHE: '0' },
+  );
+  console.log(`  ${ratio(wholeRef, uncached)} ${wholeLabel} (target ≥ 5×)`);
   if (!flag('no-npx')) {
     const viaNpx = whole('whole command, npx sunfield simulate fixed --quiet', 'npx', [
       'sunfield',

@@ -212,6 +212,8 @@ let budgetRaised = false;
  * made under other flags: before making it, the interrupt budget that the hook above raised is set
  * back to what it was when the script was compiled.
  *
+ * SUNFIELD_SIMULATE_CACHE=0 leaves out this cache and the inputs' (commands/simulate/inputCache.ts).
+ *
  * Not for `--repeat`, whose figures are the simulations after the first: a function read from the
  * cache starts in the interpreter (--always-sparkplug acts when a function is compiled, and these are
  * not), and the later runs were slower (hourly fixed example, median of 20, 3 processes each:
@@ -232,9 +234,10 @@ async function runSimulateScript(file, args) {
     cacheRoot,
     `${cachePrefix()}${fnv1a(`${process.arch}\0${file}\0${size}\0${mtimeMs}\0${ino}`)}.v8cache`,
   );
+  const caching = process.env.SUNFIELD_SIMULATE_CACHE !== '0';
   let cachedData;
   try {
-    if (!repeatAsked) cachedData = fs.readFileSync(cacheFile);
+    if (caching && !repeatAsked) cachedData = fs.readFileSync(cacheFile);
   } catch {
     // first run of this bundle
   }
@@ -242,10 +245,17 @@ async function runSimulateScript(file, args) {
     filename: file,
     cachedData,
   });
+  // What the command parses from its input files is kept for the next run of this bundle on the same
+  // files (commands/simulate/inputCache.ts).
+  if (caching)
+    globalThis[Symbol.for('sunfield.simulate.inputCache')] = {
+      dir: path.join(cacheRoot, 'inputs'),
+      code: JSON.stringify([file, size, mtimeMs, ino]),
+    };
   const cjs = { exports: {} };
   script.runInThisContext()(cjs.exports, createRequire(file), cjs, file, path.dirname(file));
   const status = await cjs.exports.runSimulateCommand(args);
-  if (!repeatAsked && (cachedData === undefined || script.cachedDataRejected))
+  if (caching && !repeatAsked && (cachedData === undefined || script.cachedDataRejected))
     await writeCodeCache(script, cacheFile);
   return status;
 }

@@ -5,6 +5,7 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import path from 'node:path';
+import v8 from 'node:v8';
 import {
   caseLibraryNames,
   cecListRows,
@@ -22,6 +23,7 @@ import {
 } from '@sunfield/engine';
 import { sharedDir } from '../../../../../scripts/sharedDir.ts';
 import { utf8Text } from '../../lib/utf8Text.ts';
+import { cachedInput } from './inputCache.ts';
 
 /** A case read from disk, with everything it needs parsed. */
 export interface LoadedCase {
@@ -128,10 +130,19 @@ const latin1View = (name: string): string => Buffer.from(name, 'utf8').toString(
  * the text but not from its view) finds no row here and is looked up in the whole list.
  */
 function pickRows(data: string, file: string, kind: 'module' | 'inverter', names: Set<string>): string {
-  const list = listBytes(data, file, kind);
-  if (!list.utf8) return cecListRows(listText(data, file, kind), names);
-  const rows = cecListRows(list.view, [...names].map(latin1View));
-  return Buffer.from(rows, 'latin1').toString('utf8');
+  return cachedInput(
+    'cec-rows',
+    [path.join(data, path.basename(file))],
+    JSON.stringify([kind, ...[...names].sort()]),
+    () => {
+      const list = listBytes(data, file, kind);
+      if (!list.utf8) return cecListRows(listText(data, file, kind), names);
+      const rows = cecListRows(list.view, [...names].map(latin1View));
+      return Buffer.from(rows, 'latin1').toString('utf8');
+    },
+    (rows) => Buffer.from(rows, 'utf8'),
+    (bytes) => bytes.toString('utf8'),
+  );
 }
 
 /** @internal Parses a CEC list's text (whole, or the rows `cecListRows` kept). */
@@ -216,7 +227,14 @@ export function loadCase(
   const weatherFile = weatherPath(file, caseJson, opts.weather, data);
   if (!fs.existsSync(weatherFile)) throw new InputError(`weather file not found: ${weatherFile}`);
   const t0 = performance.now();
-  const weather = parseWeather(readText(weatherFile));
+  const weather = cachedInput(
+    'weather',
+    [weatherFile],
+    '',
+    () => parseWeather(readText(weatherFile)),
+    (w) => v8.serialize(w),
+    (bytes) => v8.deserialize(bytes) as WeatherData,
+  );
   const t1 = performance.now();
   const libraries = caseLists(caseJson, data);
   const t2 = performance.now();
