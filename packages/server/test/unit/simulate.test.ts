@@ -18,6 +18,19 @@ const examples = path.resolve(import.meta.dirname, '../../../../examples');
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sunfield-simulate-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
+/** `node bin/sunfield.js simulate` of the fixed example: its energies, and nothing on stderr. */
+function binSimulatesFixed(): void {
+  const bin = path.resolve(import.meta.dirname, '../../bin/sunfield.js');
+  const r = spawnSync(
+    process.execPath,
+    [bin, 'simulate', path.join(examples, 'greensboro_fixed_cec.json'), '--quiet'],
+    { encoding: 'utf8', cwd: tmp },
+  );
+  expect(r.stderr).toBe('');
+  expect(r.status).toBe(0);
+  expect(r.stdout.trim()).toBe('DC 15278.649 kWh, AC 14701.252 kWh');
+}
+
 async function cli(args: string[]) {
   const out: string[] = [];
   const err: string[] = [];
@@ -170,18 +183,8 @@ describe('simulate inputs and output formats', () => {
   });
 
   it('bin/sunfield.js simulate writes a code cache that the next run takes, and replaces one V8 refuses', () => {
-    const bin = path.resolve(import.meta.dirname, '../../bin/sunfield.js');
     const cacheDir = path.resolve(import.meta.dirname, '../../../../node_modules/.cache/sunfield');
-    const run = () => {
-      const r = spawnSync(
-        process.execPath,
-        [bin, 'simulate', path.join(examples, 'greensboro_fixed_cec.json'), '--quiet'],
-        { encoding: 'utf8', cwd: tmp },
-      );
-      expect(r.stderr).toBe('');
-      expect(r.status).toBe(0);
-      expect(r.stdout.trim()).toBe('DC 15278.649 kWh, AC 14701.252 kWh');
-    };
+    const run = binSimulatesFixed;
     const cache = () => {
       const names = fs
         .readdirSync(cacheDir)
@@ -205,15 +208,7 @@ describe('simulate inputs and output formats', () => {
 
   it('bin/sunfield.js simulate prints the energies and nothing on stderr, on this Node', () => {
     // Node 24's V8 has no --interrupt-budget: setting it printed "Error: unrecognized flag" there.
-    const bin = path.resolve(import.meta.dirname, '../../bin/sunfield.js');
-    const r = spawnSync(
-      process.execPath,
-      [bin, 'simulate', path.join(examples, 'greensboro_fixed_cec.json'), '--quiet'],
-      { encoding: 'utf8', cwd: tmp },
-    );
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-    expect(r.stdout.trim()).toBe('DC 15278.649 kWh, AC 14701.252 kWh');
+    binSimulatesFixed();
   }, 60_000);
 
   it('bin/sunfield.js simulate --repeat runs again in a node started with --no-concurrent-recompilation, same output and exit codes', () => {
