@@ -212,7 +212,8 @@ let budgetRaised = false;
  * made under other flags: before making it, the interrupt budget that the hook above raised is set
  * back to what it was when the script was compiled.
  *
- * SUNFIELD_SIMULATE_CACHE=0 leaves out this cache and the inputs' (commands/simulate/inputCache.ts).
+ * SUNFIELD_SIMULATE_CACHE=0 leaves out this cache and the inputs' (commands/simulate/inputCache.ts),
+ * SUNFIELD_SIMULATE_CACHE=code the inputs' alone.
  *
  * Not for `--repeat`, whose figures are the simulations after the first: a function read from the
  * cache starts in the interpreter (--always-sparkplug acts when a function is compiled, and these are
@@ -234,7 +235,9 @@ async function runSimulateScript(file, args) {
     cacheRoot,
     `${cachePrefix()}${fnv1a(`${process.arch}\0${file}\0${size}\0${mtimeMs}\0${ino}`)}.v8cache`,
   );
-  const caching = process.env.SUNFIELD_SIMULATE_CACHE !== '0';
+  // SUNFIELD_SIMULATE_CACHE: unset, both caches; `code`, the code cache alone; `0`, neither.
+  const cacheChoice = process.env.SUNFIELD_SIMULATE_CACHE;
+  const caching = cacheChoice !== '0';
   let cachedData;
   try {
     if (caching && !repeatAsked) cachedData = fs.readFileSync(cacheFile);
@@ -247,7 +250,7 @@ async function runSimulateScript(file, args) {
   });
   // What the command parses from its input files is kept for the next run of this bundle on the same
   // files (commands/simulate/inputCache.ts).
-  if (caching)
+  if (caching && cacheChoice !== 'code')
     globalThis[Symbol.for('sunfield.simulate.inputCache')] = {
       dir: path.join(cacheRoot, 'inputs'),
       code: JSON.stringify([file, size, mtimeMs, ino]),

@@ -151,4 +151,40 @@ describe('the simulate input cache', () => {
     expect(changed).toBe(await inProcess());
     expect(bySpawn()).toBe(changed);
   }, 60_000);
+
+  it('SUNFIELD_SIMULATE_CACHE=code and =0 keep no parsed input', () => {
+    const bin = path.resolve(import.meta.dirname, '../../bin/sunfield.js');
+    const examples = path.resolve(import.meta.dirname, '../../../../examples');
+    const inputs = path.resolve(import.meta.dirname, '../../../../node_modules/.cache/sunfield/inputs');
+    /** The entries whose key names this file (each entry holds its key after a 4-byte length). */
+    const entriesOf = (file: string) =>
+      (fs.existsSync(inputs) ? fs.readdirSync(inputs) : []).filter((n) => {
+        try {
+          const bytes = fs.readFileSync(path.join(inputs, n));
+          return bytes.toString('utf8', 4, 4 + bytes.readUInt32LE(0)).includes(JSON.stringify(file));
+        } catch {
+          return false; // dropped meanwhile by another run
+        }
+      });
+    const data = fs.readFileSync(path.join(sharedDir(), 'data', '723170TYA.CSV'));
+    for (const [choice, kept] of [
+      ['code', 0],
+      ['0', 0],
+      [undefined, 1],
+    ] as const) {
+      const weather = path.join(tmp, `weather-${choice ?? 'both'}.csv`);
+      fs.writeFileSync(weather, data);
+      const env = { ...process.env };
+      if (choice === undefined) delete env.SUNFIELD_SIMULATE_CACHE;
+      else env.SUNFIELD_SIMULATE_CACHE = choice;
+      const r = spawnSync(
+        process.execPath,
+        [bin, 'simulate', path.join(examples, 'greensboro_fixed_cec.json'), '--weather', weather, '--quiet'],
+        { encoding: 'utf8', cwd: tmp, env },
+      );
+      expect(r.stderr).toBe('');
+      expect(r.stdout.trim()).toBe('DC 15278.649 kWh, AC 14701.252 kWh');
+      expect(entriesOf(weather), String(choice)).toHaveLength(kept);
+    }
+  }, 60_000);
 });
