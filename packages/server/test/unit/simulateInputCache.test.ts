@@ -20,8 +20,8 @@ afterEach(() => {
   delete (globalThis as Record<symbol, unknown>)[HOOK];
 });
 
-const setHook = (dir: string, code = 'build-1') => {
-  (globalThis as Record<symbol, unknown>)[HOOK] = { dir, code };
+const setHook = (dir: string, code = 'build-1', keepBytes?: number) => {
+  (globalThis as Record<symbol, unknown>)[HOOK] = { dir, code, keepBytes };
 };
 
 /** cachedInput of a text file's upper-cased text, counting the computations. */
@@ -96,6 +96,28 @@ describe('the simulate input cache', () => {
     expect(() => upper(path.join(tmp, 'none.txt'))).toThrow(/ENOENT/);
   });
 
+  it('keeps no entry for a file that changed while it was read', () => {
+    setHook(path.join(tmp, 'c4'));
+    const file = path.join(tmp, 'e.txt');
+    fs.writeFileSync(file, 'abc');
+    const changing = () =>
+      cachedInput(
+        'changing',
+        [file],
+        '',
+        () => {
+          const text = fs.readFileSync(file, 'utf8');
+          fs.writeFileSync(file, `${text}!`);
+          return text;
+        },
+        (v) => Buffer.from(v),
+        (b) => b.toString(),
+      );
+    expect(changing()).toBe('abc');
+    expect(changing()).toBe('abc!');
+    expect(fs.existsSync(path.join(tmp, 'c4')) ? fs.readdirSync(path.join(tmp, 'c4')) : []).toEqual([]);
+  });
+
   it('keeps the newest entries, and works where the folder cannot be written', () => {
     const dir = path.join(tmp, 'c3');
     setHook(dir);
@@ -105,6 +127,14 @@ describe('the simulate input cache', () => {
       upper(file);
     }
     expect(fs.readdirSync(dir).filter((n) => n.endsWith('.entry'))).toHaveLength(KEEP);
+    // and no more bytes together than it may: here the newest entry alone
+    setHook(dir, 'build-1', 1);
+    const last = path.join(tmp, 'last.txt');
+    fs.writeFileSync(last, 'last');
+    upper(last);
+    expect(fs.readdirSync(dir).filter((n) => n.endsWith('.entry'))).toHaveLength(1);
+    expect(upper(last)).toEqual({ value: 'LAST', made: 0 });
+    setHook(dir);
     const blocked = path.join(tmp, 'not-a-folder');
     fs.writeFileSync(blocked, '');
     setHook(path.join(blocked, 'inputs'));

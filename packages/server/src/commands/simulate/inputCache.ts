@@ -11,7 +11,7 @@
  * and holds the whole key: the kind, the code, what was asked (the names) and each input file's path,
  * size, modification time and inode, all compared when it is read, so that a changed file, another
  * build or a hash collision is a miss. Anything unreadable is a miss too, and anything that cannot be
- * written is no entry; the folder keeps the newest {@link KEEP} entries.
+ * written is no entry; the folder keeps the newest {@link KEEP} entries, {@link KEEP_BYTES} together.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,14 +19,18 @@ import path from 'node:path';
 /** The hook bin/sunfield.js sets: the folder of the entries and the identity of the running code. */
 const HOOK = Symbol.for('sunfield.simulate.inputCache');
 
-/** Entries kept in the folder (the newest, by modification time). */
+/** Entries kept in the folder at most (the newest, by modification time). */
 export const KEEP = 16;
-/** Payloads larger than this are not kept [bytes] (a 1-minute year's weather is ~46 MB). */
+/** Bytes the kept entries may take together (a 1-minute year's weather is ~46 MB, an hourly one 0.8 MB). */
+export const KEEP_BYTES = 256 * 1024 * 1024;
+/** Payloads larger than this are not kept [bytes]. */
 const MAX_BYTES = 128 * 1024 * 1024;
 
 interface Hook {
   dir: string;
   code: string;
+  /** {@link KEEP_BYTES} unless given (the tests give less) */
+  keepBytes?: number;
 }
 
 function hook(): Hook | undefined {
@@ -68,8 +72,11 @@ function read(file: string, key: string): Buffer | undefined {
   return bytes.subarray(4 + keyBytes);
 }
 
-/** Writes an entry (a temporary name, then renamed) and drops the oldest beyond {@link KEEP}. */
-function write(file: string, key: string, payload: Uint8Array): void {
+/**
+ * Writes an entry (a temporary name, then renamed) and drops the oldest beyond {@link KEEP} entries or
+ * `keepBytes` together.
+ */
+function write(file: string, key: string, payload: Uint8Array, keepBytes: number): void {
   if (payload.byteLength > MAX_BYTES) return;
   try {
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -83,9 +90,13 @@ function write(file: string, key: string, payload: Uint8Array): void {
     const entries = fs
       .readdirSync(dir)
       .filter((n) => n.endsWith('.entry'))
-      .map((n) => ({ file: path.join(dir, n), time: fs.statSync(path.join(dir, n)).mtimeMs }))
-      .sort((a, b) => b.time - a.time);
-    for (const old of entries.slice(KEEP)) fs.rmSync(old.file, { force: true });
+      .map((n) => ({ file: path.join(dir, n), stat: fs.statSync(path.join(dir, n)) }))
+      .sort((a, b) => b.stat.mtimeMs - a.stat.mtimeMs);
+    let bytes = 0;
+    entries.forEach((e, k) => {
+      bytes += e.stat.size;
+      if (k >= KEEP || (k > 0 && bytes > keepBytes)) fs.rmSync(e.file, { force: true });
+    });
   } catch {
     // a folder that cannot be written: no entry
   }
@@ -122,6 +133,7 @@ export function cachedInput<T>(
     }
   }
   const value = make();
-  write(file, key, encode(value));
+  // A file that changed while it was read keeps no entry (its key no longer says what was read).
+  if (keyOf(h, kind, files, asked) === key) write(file, key, encode(value), h.keepBytes ?? KEEP_BYTES);
   return value;
 }
