@@ -15,10 +15,11 @@
  *    `--processes` single runs (`simulate CASE --weather MINUTE.csv`, its "Simulation: … ms"), which
  *    compile the command with its code cache where `--repeat` does not.
  * 3. The whole command: `sunfield simulate CASE --quiet` spawned, wall time from spawn to exit, median
- *    of `--whole` (5) runs, through `node packages/server/bin/sunfield.js` (with the command's code cache
- *    and its cache of parsed inputs, which the runs before have made; again with the code cache alone,
- *    SUNFIELD_SIMULATE_CACHE=code; and with neither, SUNFIELD_SIMULATE_CACHE=0) and through `npx sunfield` (npm's own start-up
- *    included), and `npx` with a bin that does nothing (npm's share).
+ *    of `--whole` (5) runs, through `node packages/server/bin/sunfield.js` (with the command's code
+ *    cache and its cache of parsed inputs, which the runs before have made; again with the code cache
+ *    alone, SUNFIELD_SIMULATE_CACHE=code; and with neither, SUNFIELD_SIMULATE_CACHE=0) and through
+ *    `npx sunfield` (npm's own start-up included), and `npx` with a bin that does nothing (npm's
+ *    share).
  * 4. Steps per second of the simulation (steps / median time) and bytes per step: the typed-array
  *    bytes the result holds (every Float64Array/Uint8Array reachable from it, each counted once) over
  *    the steps, and the process's peak resident memory during the 1-minute run.

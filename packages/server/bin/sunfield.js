@@ -229,18 +229,18 @@ async function runSimulateScript(file, args) {
   const [vm, { createRequire }] = await Promise.all([import('node:vm'), import('node:module')]);
   const code = fs.readFileSync(file, 'utf8');
   // The bundle as written: its path, size, time and inode (each build writes a new file and renames
-  // it), in a short FNV-1a hash; a content hash would load node:crypto, ~4 ms of the start.
+  // it); the code cache is named after it in a short FNV-1a hash (a content hash would load
+  // node:crypto, ~4 ms of the start), and the inputs' entries hold it.
   const { size, mtimeMs, ino } = fs.statSync(file);
-  const cacheFile = path.join(
-    cacheRoot,
-    `${cachePrefix()}${fnv1a(`${process.arch}\0${file}\0${size}\0${mtimeMs}\0${ino}`)}.v8cache`,
-  );
+  const identity = JSON.stringify([process.arch, file, size, mtimeMs, ino]);
+  const cacheFile = path.join(cacheRoot, `${CACHE_PREFIX}${fnv1a(identity)}.v8cache`);
   // SUNFIELD_SIMULATE_CACHE: unset, both caches; `code`, the code cache alone; `0`, neither.
   const cacheChoice = process.env.SUNFIELD_SIMULATE_CACHE;
   const caching = cacheChoice !== '0';
+  const codeCache = caching && !repeatAsked;
   let cachedData;
   try {
-    if (caching && !repeatAsked) cachedData = fs.readFileSync(cacheFile);
+    if (codeCache) cachedData = fs.readFileSync(cacheFile);
   } catch {
     // first run of this bundle
   }
@@ -253,12 +253,12 @@ async function runSimulateScript(file, args) {
   if (caching && cacheChoice !== 'code')
     globalThis[Symbol.for('sunfield.simulate.inputCache')] = {
       dir: path.join(cacheRoot, 'inputs'),
-      code: JSON.stringify([file, size, mtimeMs, ino]),
+      code: identity,
     };
   const cjs = { exports: {} };
   script.runInThisContext()(cjs.exports, createRequire(file), cjs, file, path.dirname(file));
   const status = await cjs.exports.runSimulateCommand(args);
-  if (caching && !repeatAsked && (cachedData === undefined || script.cachedDataRejected))
+  if (codeCache && (cachedData === undefined || script.cachedDataRejected))
     await writeCodeCache(script, cacheFile);
   return status;
 }
@@ -275,7 +275,7 @@ async function writeCodeCache(script, cacheFile) {
     const dir = path.dirname(cacheFile);
     fs.mkdirSync(dir, { recursive: true });
     for (const name of fs.readdirSync(dir))
-      if (name.startsWith(cachePrefix()) && name !== path.basename(cacheFile))
+      if (name.startsWith(CACHE_PREFIX) && name !== path.basename(cacheFile))
         fs.rmSync(path.join(dir, name), { force: true });
     const tmp = `${cacheFile}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, data);
@@ -293,7 +293,7 @@ function fnv1a(text) {
 }
 
 /** The start of the names of the code caches of this V8 (one per version, so that two Nodes keep theirs). */
-const cachePrefix = () => `simulate-v8-${process.versions.v8}-`;
+const CACHE_PREFIX = `simulate-v8-${process.versions.v8}-`;
 
 /**
  * A V8 flag's value when the process started: node's own argument, else V8's default as

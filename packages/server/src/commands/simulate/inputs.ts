@@ -96,9 +96,12 @@ interface ListBytes {
 
 const listCache = new Map<string, ListBytes>();
 
+/** @internal Where a CEC list named in a case is: by its name, in the shared data directory. */
+const listPath = (data: string, file: string): string => path.join(data, path.basename(file));
+
 /** @internal A CEC list from the shared data directory, read once per process. */
 function listBytes(data: string, file: string, kind: 'module' | 'inverter'): ListBytes {
-  const full = path.join(data, path.basename(file));
+  const full = listPath(data, file);
   let list = listCache.get(full);
   if (list === undefined) {
     if (!fs.existsSync(full))
@@ -132,7 +135,7 @@ const latin1View = (name: string): string => Buffer.from(name, 'utf8').toString(
 function pickRows(data: string, file: string, kind: 'module' | 'inverter', names: Set<string>): string {
   return cachedInput(
     'cec-rows',
-    [path.join(data, path.basename(file))],
+    [listPath(data, file)],
     JSON.stringify([kind, ...[...names].sort()]),
     () => {
       const list = listBytes(data, file, kind);
